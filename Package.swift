@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Roost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SocialStack", targets: ["SocialStack"]),
+        .library(name: "Screens", targets: ["Screens"]),
+        .library(name: "MemoryProbes", targets: ["MemoryProbes"]),
+        .library(name: "LoadHarness", targets: ["LoadHarness"]),
+        .executable(name: "roost", targets: ["roost"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // jemalloc, linked into every binary that uses MemoryProbes; it replaces malloc process-wide.
+        .systemLibrary(
+            name: "CJemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(
+            name: "SocialStack",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "Screens", dependencies: ["SocialStack"]),
+        .target(name: "MemoryProbes", dependencies: ["CJemalloc"]),
+        .target(name: "LoadHarness", dependencies: ["Screens", "MemoryProbes", "SocialStack"]),
+        .executableTarget(
+            name: "roost",
+            dependencies: [
+                "LoadHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SocialStackTests",
+            dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens"]),
+        .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes"]),
+        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A `StackBenchmark.Result` as a Markdown table, for a terminal or an issue note.
+public struct StackBenchmarkReport: Sendable {
+    public let result: StackBenchmark.Result
+
+    /// A report of one result.
+    public init(result: StackBenchmark.Result) { self.result = result }
+
+    /// Rates and latencies, then the feed page at both sizes with their ratio.
+    public var markdown: String {
+        let options = result.options
+        var lines = [
+            "### SocialStack, \(options.strategy.rawValue), \(options.storage == .memory ? "memory" : "file (WAL)"), seed \(options.seed)",
+            "",
+            "| operation | count | ops/s | p50 us | p90 us | p99 us |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        func row(_ name: String, _ sample: LatencySample) -> String {
+            "| \(name) | \(sample.count) | \(format(sample.perSecond, 0)) | \(format(sample.medianMicroseconds, 1)) | "
+                + "\(format(sample.quantileMicroseconds(0.9), 1)) | \(format(sample.quantileMicroseconds(0.99), 1)) |"
+        }
+        for (operation, sample) in result.writes { lines.append(row(operation, sample)) }
+        for timing in [result.feedAtCheckpoint, result.feedAtEnd] {
+            lines.append(row("feed page 1 @ \(timing.posts) posts", timing.firstPage))
+            lines.append(row("feed page \(options.deepPage) @ \(timing.posts) posts", timing.deepPage))
+        }
+        let small = result.feedAtCheckpoint, large = result.feedAtEnd
+        lines.append("")
+        lines.append("Feed page median from \(small.posts) to \(large.posts) posts (\(format(Double(large.posts) / Double(small.posts), 0))x the posts): "
+            + "page 1 x\(format(ratio(large.firstPage, small.firstPage), 2)), page \(options.deepPage) x\(format(ratio(large.deepPage, small.deepPage), 2)).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func ratio(_ a: LatencySample, _ b: LatencySample) -> Double {
+        b.medianMicroseconds == 0 ? 0 : a.medianMicroseconds / b.medianMicroseconds
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

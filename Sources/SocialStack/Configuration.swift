@@ -1,0 +1,52 @@
+import Foundation
+
+extension SocialStack {
+    /// How a `SocialStack` stores its data and which rules it runs with.
+    public struct Configuration: Sendable {
+        /// Where the database lives.
+        public enum Storage: Sendable, Equatable {
+            /// An in-memory `DatabaseQueue`: fastest, gone with the stack.
+            case memory
+            /// A `DatabasePool` on this file (WAL, synchronous=NORMAL); kept after the stack closes.
+            case file(path: String)
+            /// A `DatabasePool` in a new temporary directory that is deleted with the stack.
+            case temporaryFile
+        }
+
+        /// Where the database lives; defaults to `.memory`.
+        public var storage: Storage = .memory
+        /// How the home feed is built; defaults to `.fanOutOnRead`.
+        public var feed: FeedStrategy = .fanOutOnRead
+        /// The scrypt cost of password hashes; lower it for load runs.
+        public var passwordCost: PasswordCost = .production
+        /// The largest image, in bytes, that `media.store` accepts.
+        public var mediaSizeLimit: Int = 8 * 1024 * 1024
+        /// How long a login session lasts.
+        public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+        /// How long a password-reset token lasts.
+        public var passwordResetLifetime: TimeInterval = 3600
+        /// The clock every timestamp and expiry reads; inject one in tests.
+        public var clock: @Sendable () -> Date = { Date() }
+
+        /// The defaults: in memory, fan-out on read, production password cost.
+        public init() {}
+
+        /// A configuration with the settings a caller usually changes.
+        public init(
+            storage: Storage = .memory, feed: FeedStrategy = .fanOutOnRead,
+            passwordCost: PasswordCost = .production
+        ) {
+            self.storage = storage
+            self.feed = feed
+            self.passwordCost = passwordCost
+        }
+    }
+}
+
+/// How the home feed is assembled. Both return identical pages for the same data.
+public enum FeedStrategy: String, Sendable, CaseIterable, Codable {
+    /// Merge the followees' newest posts at read time through the `(author, id)` index.
+    case fanOutOnRead
+    /// Keep a per-user feed table, filled on post and follow, emptied on unfollow and delete.
+    case fanOutOnWrite
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Why commenting, listing or deleting a comment failed.
+public enum CommentError: Error, Hashable, Sendable {
+    case invalidText(TextProblem)
+    case postNotFound(PostID)
+    case commentNotFound(CommentID)
+    /// Only the comment's author may delete it.
+    case notAuthor(comment: CommentID, user: UserID)
+    case userNotFound(UserID)
+}
+
+extension CommentError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case let .invalidText(problem): "comment rejected: \(problem.message)"
+        case let .postNotFound(id): "comment: no post with id \(id)"
+        case let .commentNotFound(id): "no comment with id \(id)"
+        case let .notAuthor(comment, user): "user \(user) is not the author of comment \(comment); only the author may delete it"
+        case let .userNotFound(id): "comment: no user with id \(id)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

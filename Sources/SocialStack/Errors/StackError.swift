@@ -1,0 +1,19 @@
+import Foundation
+
+/// Why a stack, a feed or a notification list could not be used.
+public enum StackError: Error, Hashable, Sendable {
+    /// The database file could not be opened or migrated.
+    case cannotOpen(path: String, reason: String)
+    case userNotFound(UserID)
+}
+
+extension StackError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): "cannot open the stack's database at \(path): \(reason)"
+        case let .userNotFound(id): "no user with id \(id)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

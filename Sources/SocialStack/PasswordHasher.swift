@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// scrypt password hashes in the form `scrypt$N$r$p$salt$hash` (base64 salt and hash).
+enum PasswordHasher {
+    static let saltBytes = 16
+    static let hashBytes = 32
+
+    static func hash(_ password: String, cost: PasswordCost) throws -> String {
+        let salt = randomBytes(count: saltBytes)
+        let derived = try derive(password, salt: salt, rounds: cost.rounds, blockSize: cost.blockSize,
+                                 parallelism: cost.parallelism)
+        return ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
+                Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
+    }
+
+    /// Whether `password` matches `encoded`; a malformed stored hash never matches.
+    static func verify(_ password: String, against encoded: String) -> Bool {
+        let parts = encoded.split(separator: "$", omittingEmptySubsequences: false)
+        guard parts.count == 6, parts[0] == "scrypt",
+              let rounds = Int(parts[1]), let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
+              let salt = Data(base64Encoded: String(parts[4])),
+              let expected = Data(base64Encoded: String(parts[5])),
+              let derived = try? derive(password, salt: [UInt8](salt), rounds: rounds,
+                                        blockSize: blockSize, parallelism: parallelism)
+        else { return false }
+        return constantTimeEquals(derived, [UInt8](expected))
+    }
+
+    private static func derive(_ password: String, salt: [UInt8], rounds: Int, blockSize: Int,
+                               parallelism: Int) throws -> [UInt8] {
+        let key = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: hashBytes,
+            rounds: rounds, blockSize: blockSize, parallelism: parallelism)
+        return key.withUnsafeBytes { Array($0) }
+    }
+
+    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    static func randomBytes(count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}
+
+/// Random 256-bit secrets handed to users (session and reset tokens), stored only as SHA-256.
+enum SecretToken {
+    static func generate() -> String {
+        Data(PasswordHasher.randomBytes(count: 32)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func digest(_ token: String) -> Data {
+        Data(SHA256.hash(data: Array(token.utf8)))
+    }
+}

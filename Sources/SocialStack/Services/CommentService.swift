@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// Instagram-style comments: add, list newest first, delete your own.
+public struct CommentService: Sendable {
+    let store: Store
+
+    /// `user` comments on a post; its author is notified (unless it is `user`).
+    @discardableResult
+    public func comment(on post: PostID, text: String, by user: UserID) throws -> Comment {
+        let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
+        if let problem { throw CommentError.invalidText(problem) }
+        return try store.write { db, outbox in
+            guard let author = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+                throw CommentError.postNotFound(post)
+            }
+            guard try UserService.exists(user, in: db) else { throw CommentError.userNotFound(user) }
+            try db.execute(
+                sql: "INSERT INTO comments (post_id, author_id, text, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [post, user, text, store.nowMillis])
+            let id = CommentID(rawValue: db.lastInsertedRowID)
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [post])
+            try NotificationService.notify(author, actor: user, kind: .comment, post: post, comment: id, in: db, store: store, outbox: &outbox)
+            return try Self.fetch(id, in: db)
+        }
+    }
+
+    /// A post's comments, newest first.
+    public func comments(on post: PostID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Comment> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try db.exists("posts", id: post.rawValue) else { throw CommentError.postNotFound(post) }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM comments WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
+                arguments: [post, before ?? Int64.max, limit + 1])
+            let items = rows.prefix(limit).map(Comment.init(row:))
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id.rawValue : nil)
+        }
+    }
+
+    /// Deletes `user`'s own comment, and the notification it caused.
+    public func delete(_ comment: CommentID, by user: UserID) throws {
+        try store.write { db, _ in
+            let existing = try Self.fetch(comment, in: db)
+            guard existing.author == user else { throw CommentError.notAuthor(comment: comment, user: user) }
+            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [comment])
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [existing.post])
+        }
+    }
+
+    private static func fetch(_ id: CommentID, in db: Database) throws -> Comment {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id]) else {
+            throw CommentError.commentNotFound(id)
+        }
+        return Comment(row: row)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import HeapModule
+
+/// The home timeline: a user's own top-level posts and those of everyone they follow,
+/// newest first, in keyset pages. Replies are not in the feed.
+public struct FeedService: Sendable {
+    let store: Store
+
+    /// The strategy this stack builds feeds with.
+    public var strategy: FeedStrategy { store.configuration.feed }
+
+    /// One page of `user`'s home feed, posts older than `before` (a post id), newest first.
+    public func homeFeed(for user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
+        let limit = PageSize.clamped(limit)
+        let bound = before ?? Int64.max
+        return try store.read { db in
+            guard try UserService.exists(user, in: db) else { throw StackError.userNotFound(user) }
+            let (ids, more) = switch strategy {
+            case .fanOutOnRead: try Self.mergedPage(for: user, before: bound, limit: limit, in: db)
+            case .fanOutOnWrite: try Self.storedPage(for: user, before: bound, limit: limit, in: db)
+            }
+            let posts = try PostService.fetch(ids, in: db)
+            return Page(items: posts, nextCursor: more ? ids.last?.rawValue : nil)
+        }
+    }
+
+    // MARK: fanOutOnRead
+
+    private struct Head: Comparable {
+        let post: Int64
+        let author: Int64
+        static func < (lhs: Head, rhs: Head) -> Bool { lhs.post < rhs.post }
+    }
+
+    /// A k-way merge over the authors' `(author_id, is_reply, id)` index: one seek per
+    /// followee to find each author's newest post, then one seek per post taken, so a page
+    /// costs O(followees + page) whatever the size of the posts table.
+    private static func mergedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
+        let newest = "SELECT id FROM posts WHERE author_id = ? AND is_reply = 0 AND id < ? ORDER BY id DESC LIMIT 1"
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT authors.id AS author,
+                       (SELECT id FROM posts WHERE author_id = authors.id AND is_reply = 0 AND id < ?
+                        ORDER BY id DESC LIMIT 1) AS head
+                FROM (SELECT ? AS id UNION ALL SELECT followee_id FROM follows WHERE follower_id = ?) AS authors
+                """,
+            arguments: [bound, user, user])
+        var heap = Heap<Head>()
+        for row in rows {
+            if let head: Int64 = row["head"] { heap.insert(Head(post: head, author: row["author"])) }
+        }
+        let next = try db.cachedStatement(sql: newest)
+        var ids: [PostID] = []
+        ids.reserveCapacity(limit)
+        while ids.count < limit, let top = heap.popMax() {
+            ids.append(PostID(rawValue: top.post))
+            if let older = try Int64.fetchOne(next, arguments: [top.author, top.post]) {
+                heap.insert(Head(post: older, author: top.author))
+            }
+        }
+        return (ids, !heap.isEmpty)
+    }
+
+    // MARK: fanOutOnWrite
+
+    private static func storedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
+        let ids = try PostID.fetchAll(
+            db, sql: "SELECT post_id FROM feed_entries WHERE owner_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?",
+            arguments: [user, bound, limit + 1])
+        return (Array(ids.prefix(limit)), ids.count > limit)
+    }
+
+    /// A top-level post was written: put it in its author's and followers' feeds.
+    static func didPost(_ post: PostID, by author: UserID, in db: Database, store: Store) throws {
+        guard store.configuration.feed == .fanOutOnWrite else { return }
+        try db.execute(
+            sql: """
+                INSERT INTO feed_entries (owner_id, post_id, author_id)
+                SELECT :author, :post, :author
+                UNION ALL
+                SELECT follower_id, :post, :author FROM follows WHERE followee_id = :author
+                """,
+            arguments: ["author": author, "post": post])
+    }
+
+    /// A follow started: the followee's posts enter the follower's feed.
+    static func didFollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
+        guard store.configuration.feed == .fanOutOnWrite else { return }
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO feed_entries (owner_id, post_id, author_id)
+                SELECT ?, id, author_id FROM posts WHERE author_id = ? AND is_reply = 0
+                """,
+            arguments: [follower, followee])
+    }
+
+    /// A follow ended: the followee's posts leave the follower's feed.
+    static func didUnfollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
+        guard store.configuration.feed == .fanOutOnWrite else { return }
+        try db.execute(
+            sql: "DELETE FROM feed_entries WHERE owner_id = ? AND author_id = ?", arguments: [follower, followee])
+    }
+
+    /// Makes the feed table match the strategy a stack opens with: rebuilt from follows and
+    /// posts when switching to `fanOutOnWrite`, emptied when switching away from it.
+    static func prepare(_ writer: any DatabaseWriter, strategy: FeedStrategy) throws {
+        try writer.write { db in
+            let previous = try String.fetchOne(db, sql: "SELECT value FROM stack_settings WHERE key = 'feed_strategy'")
+            guard previous != strategy.rawValue else { return }
+            try db.execute(sql: "DELETE FROM feed_entries")
+            if strategy == .fanOutOnWrite {
+                try db.execute(sql: """
+                    INSERT INTO feed_entries (owner_id, post_id, author_id)
+                    SELECT author_id, id, author_id FROM posts WHERE is_reply = 0
+                    UNION ALL
+                    SELECT follows.follower_id, posts.id, posts.author_id
+                    FROM follows JOIN posts ON posts.author_id = follows.followee_id AND posts.is_reply = 0
+                    """)
+            }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO stack_settings (key, value) VALUES ('feed_strategy', ?)",
+                arguments: [strategy.rawValue])
+        }
+    }
+}

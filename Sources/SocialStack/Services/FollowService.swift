@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// Follow and unfollow (idempotent, never oneself), and the follow lists.
+public struct FollowService: Sendable {
+    let store: Store
+
+    /// `follower` follows `user`; returns false when it already did.
+    @discardableResult
+    public func follow(_ user: UserID, by follower: UserID) throws -> Bool {
+        if user == follower { throw FollowError.cannotFollowSelf(user) }
+        return try store.write { db, outbox in
+            try Self.requireUsers(user, follower, in: db)
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
+                arguments: [follower, user, store.nowMillis])
+            guard db.changesCount > 0 else { return false }
+            try Self.adjustCounts(follower: follower, followee: user, by: 1, in: db)
+            try NotificationService.notify(user, actor: follower, kind: .follow, in: db, store: store, outbox: &outbox)
+            try FeedService.didFollow(user, by: follower, in: db, store: store)
+            return true
+        }
+    }
+
+    /// `follower` stops following `user`; returns false when it did not follow.
+    @discardableResult
+    public func unfollow(_ user: UserID, by follower: UserID) throws -> Bool {
+        if user == follower { throw FollowError.cannotFollowSelf(user) }
+        return try store.write { db, _ in
+            try Self.requireUsers(user, follower, in: db)
+            try db.execute(
+                sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, user])
+            guard db.changesCount > 0 else { return false }
+            try Self.adjustCounts(follower: follower, followee: user, by: -1, in: db)
+            try db.execute(
+                sql: "DELETE FROM notifications WHERE actor_id = ? AND kind = 'follow' AND recipient_id = ?",
+                arguments: [follower, user])
+            try FeedService.didUnfollow(user, by: follower, in: db, store: store)
+            return true
+        }
+    }
+
+    /// Whether `follower` follows `user`.
+    public func isFollowing(_ user: UserID, by follower: UserID) throws -> Bool {
+        try store.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
+                arguments: [follower, user]) ?? false
+        }
+    }
+
+    /// Who follows `user`, most recent first.
+    public func followers(of user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<User> {
+        try page(of: user, matching: "followee_id", joining: "follower_id", before: before, limit: limit)
+    }
+
+    /// Whom `user` follows, most recent first.
+    public func following(of user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<User> {
+        try page(of: user, matching: "follower_id", joining: "followee_id", before: before, limit: limit)
+    }
+
+    private func page(of user: UserID, matching column: String, joining other: String, before: Int64?, limit: Int) throws -> Page<User> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT follows.id AS follow_id, \(User.columns) FROM follows
+                    JOIN users ON users.id = follows.\(other)
+                    WHERE follows.\(column) = ? AND follows.id < ?
+                    ORDER BY follows.id DESC LIMIT ?
+                    """,
+                arguments: [user, before ?? Int64.max, limit + 1])
+            let kept = rows.prefix(limit)
+            return Page(items: kept.map(User.init(row:)),
+                        nextCursor: rows.count > limit ? kept.last?["follow_id"] : nil)
+        }
+    }
+
+    private static func requireUsers(_ user: UserID, _ follower: UserID, in db: Database) throws {
+        guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
+        guard try UserService.exists(follower, in: db) else { throw FollowError.userNotFound(follower) }
+    }
+
+    private static func adjustCounts(follower: UserID, followee: UserID, by delta: Int, in db: Database) throws {
+        try db.execute(sql: "UPDATE users SET following_count = following_count + ? WHERE id = ?", arguments: [delta, follower])
+        try db.execute(sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+    }
+}

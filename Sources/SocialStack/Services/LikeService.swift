@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// Likes. A post's `likeCount` is changed in SQL in the same transaction as the like row
+/// (never read-modify-write), so concurrent likes lose nothing and the count always equals
+/// the rows.
+public struct LikeService: Sendable {
+    let store: Store
+
+    /// `user` likes the post; returns false when they already did.
+    @discardableResult
+    public func like(_ post: PostID, by user: UserID) throws -> Bool {
+        try store.write { db, outbox in
+            let author = try Self.author(of: post, liker: user, in: db)
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
+                arguments: [post, user, store.nowMillis])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [post])
+            try NotificationService.notify(author, actor: user, kind: .like, post: post, in: db, store: store, outbox: &outbox)
+            return true
+        }
+    }
+
+    /// `user` takes back their like; returns false when there was none.
+    @discardableResult
+    public func unlike(_ post: PostID, by user: UserID) throws -> Bool {
+        try store.write { db, _ in
+            _ = try Self.author(of: post, liker: user, in: db)
+            try db.execute(sql: "DELETE FROM likes WHERE post_id = ? AND user_id = ?", arguments: [post, user])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [post])
+            try db.execute(
+                sql: "DELETE FROM notifications WHERE post_id = ? AND actor_id = ? AND kind = 'like'",
+                arguments: [post, user])
+            return true
+        }
+    }
+
+    /// Whether `user` likes the post.
+    public func hasLiked(_ post: PostID, by user: UserID) throws -> Bool {
+        try store.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM likes WHERE post_id = ? AND user_id = ?)",
+                arguments: [post, user]) ?? false
+        }
+    }
+
+    /// Which of these posts `user` likes (one query for a page of cells).
+    public func liked(_ posts: [PostID], by user: UserID) throws -> Set<PostID> {
+        guard !posts.isEmpty else { return [] }
+        return try store.read { db in
+            Set(try PostID.fetchAll(
+                db, sql: "SELECT post_id FROM likes WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))",
+                arguments: [user, UserService.jsonArray(posts.map(\.rawValue))]))
+        }
+    }
+
+    /// Who liked the post, most recent first; the cursor is a like id.
+    public func likers(of post: PostID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<User> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try db.exists("posts", id: post.rawValue) else { throw LikeError.postNotFound(post) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT likes.id AS like_id, \(User.columns) FROM likes JOIN users ON users.id = likes.user_id
+                    WHERE likes.post_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
+                    """,
+                arguments: [post, before ?? Int64.max, limit + 1])
+            let kept = rows.prefix(limit)
+            return Page(items: kept.map(User.init(row:)), nextCursor: rows.count > limit ? kept.last?["like_id"] : nil)
+        }
+    }
+
+    private static func author(of post: PostID, liker: UserID, in db: Database) throws -> UserID {
+        guard let author = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+            throw LikeError.postNotFound(post)
+        }
+        guard try UserService.exists(liker, in: db) else { throw LikeError.userNotFound(liker) }
+        return author
+    }
+}

@@ -1,0 +1,56 @@
+import Crypto
+import Foundation
+import GRDB
+
+/// Image bytes, content-addressed by SHA-256: storing the same bytes twice stores them once.
+public struct MediaService: Sendable {
+    let store: Store
+
+    /// Stores `bytes` (at most `Configuration.mediaSizeLimit`) and returns their id.
+    @discardableResult
+    public func store(_ bytes: [UInt8]) throws -> MediaID {
+        try store.write { db, _ in try Self.insert(bytes, in: db, store: store) }
+    }
+
+    /// The bytes stored under `id`.
+    public func bytes(_ id: MediaID) throws -> [UInt8] {
+        try store.read { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT bytes FROM media WHERE id = ?", arguments: [id]) else {
+                throw MediaError.notFound(id)
+            }
+            return [UInt8](data)
+        }
+    }
+
+    /// Whether bytes are stored under `id`.
+    public func contains(_ id: MediaID) throws -> Bool {
+        try store.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM media WHERE id = ?)", arguments: [id]) ?? false
+        }
+    }
+
+    /// The id `bytes` would be stored under.
+    public static func id(of bytes: [UInt8]) -> MediaID {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return MediaID(rawValue: String(decoding: hex, as: UTF8.self))
+    }
+
+    /// Inserts the bytes inside the caller's transaction (used by sign-up, profile and post images).
+    /// Throws `MediaError` for bad bytes, and the database's own error if SQLite fails.
+    static func insert(_ bytes: [UInt8], in db: Database, store: Store) throws -> MediaID {
+        if bytes.isEmpty { throw MediaError.empty }
+        let limit = store.configuration.mediaSizeLimit
+        if bytes.count > limit { throw MediaError.tooLarge(bytes: bytes.count, limit: limit) }
+        let id = id(of: bytes)
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO media (id, bytes, size, created_at) VALUES (?, ?, ?, ?)",
+            arguments: [id, Data(bytes), bytes.count, store.nowMillis])
+        return id
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// Notification lists, read state, and live observation.
+public struct NotificationService: Sendable {
+    let store: Store
+
+    /// A user's notifications, newest first; pass `nextCursor` as `before` for the next page.
+    public func notifications(for user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<SocialNotification> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try UserService.exists(user, in: db) else { throw StackError.userNotFound(user) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM notifications WHERE recipient_id = ? AND id < ?
+                    ORDER BY id DESC LIMIT ?
+                    """,
+                arguments: [user, before ?? Int64.max, limit + 1])
+            let items = rows.prefix(limit).map(SocialNotification.init(row:))
+            return Page(items: Array(items), nextCursor: rows.count > limit ? items.last?.id.rawValue : nil)
+        }
+    }
+
+    /// How many of a user's notifications are unread.
+    public func unreadCount(for user: UserID) throws -> Int {
+        try store.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM notifications WHERE recipient_id = ? AND read_at IS NULL",
+                arguments: [user]) ?? 0
+        }
+    }
+
+    /// Marks a user's notifications read, up to and including `through` (all when nil);
+    /// returns how many changed.
+    @discardableResult
+    public func markRead(for user: UserID, through: NotificationID? = nil) throws -> Int {
+        try store.write { db, _ in
+            try db.execute(
+                sql: "UPDATE notifications SET read_at = ? WHERE recipient_id = ? AND id <= ? AND read_at IS NULL",
+                arguments: [store.nowMillis, user, through?.rawValue ?? Int64.max])
+            return db.changesCount
+        }
+    }
+
+    /// Delivers each new notification for `user` to `callback`, once, right after the write
+    /// that created it commits, on that writer's thread, until the observation is cancelled.
+    public func observe(
+        user: UserID, _ callback: @escaping @Sendable (SocialNotification) -> Void
+    ) -> NotificationObservation {
+        let observation = NotificationObservation(user: user, hub: store.hub, callback: callback)
+        store.hub.add(observation)
+        return observation
+    }
+
+    /// How many observations of `user` are live (not cancelled).
+    public func observationCount(for user: UserID) -> Int {
+        store.hub.count(for: user)
+    }
+
+    /// Writes one notification inside the caller's transaction, unless it would go to its
+    /// own actor; it is announced to observers when that transaction commits.
+    static func notify(
+        _ recipient: UserID, actor: UserID, kind: NotificationKind, post: PostID? = nil,
+        comment: CommentID? = nil, in db: Database, store: Store, outbox: inout Outbox
+    ) throws {
+        guard recipient != actor else { return }
+        let now = store.nowMillis
+        try db.execute(
+            sql: """
+                INSERT INTO notifications (recipient_id, actor_id, kind, post_id, comment_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [recipient, actor, kind, post, comment, now])
+        outbox.notifications.append(SocialNotification(
+            id: NotificationID(rawValue: db.lastInsertedRowID), recipient: recipient, actor: actor, kind: kind,
+            post: post, comment: comment, createdAt: Timestamp.date(now), isRead: false))
+    }
+}

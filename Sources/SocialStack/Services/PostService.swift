@@ -1,0 +1,206 @@
+import Foundation
+import GRDB
+
+/// Compose, edit, delete and fetch posts and replies. Only a post's author may edit or
+/// delete it, and deleting leaves nothing dangling: its likes, comments, mentions, feed
+/// entries, notifications and search entry go with it, and its replies lose their link.
+public struct PostService: Sendable {
+    let store: Store
+
+    /// Writes a post or a reply by `author`; mentions notify the users they name.
+    @discardableResult
+    public func compose(_ compose: Compose, by author: UserID) throws -> Post {
+        let (rawText, image, parent): (String, [UInt8]?, PostID?) = switch compose {
+        case let .post(text, image): (text, image, nil)
+        case let .reply(parent, text): (text, nil, parent)
+        }
+        let text = try Self.validated(rawText)
+        return try store.write { db, outbox in
+            guard try UserService.exists(author, in: db) else { throw PostError.userNotFound(author) }
+            var parentAuthor: UserID?
+            if let parent {
+                parentAuthor = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [parent])
+                guard parentAuthor != nil else { throw PostError.parentNotFound(parent) }
+            }
+            var imageID: MediaID?
+            if let image {
+                do { imageID = try MediaService.insert(image, in: db, store: store) }
+                catch let error as MediaError { throw PostError.imageRejected(error) }
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO posts (author_id, text, image_id, reply_to, is_reply, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [author, text, imageID, parent, parent != nil, store.nowMillis])
+            let id = PostID(rawValue: db.lastInsertedRowID)
+            try db.execute(sql: "UPDATE users SET posts_count = posts_count + 1 WHERE id = ?", arguments: [author])
+            if let parent, let parentAuthor {
+                try db.execute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
+                try NotificationService.notify(parentAuthor, actor: author, kind: .reply, post: id, in: db, store: store, outbox: &outbox)
+            } else {
+                try FeedService.didPost(id, by: author, in: db, store: store)
+            }
+            try Self.recordMentions(in: text, of: id, by: author, alreadyNotified: parentAuthor, in: db, store: store, outbox: &outbox)
+            return try Self.fetch(id, in: db)
+        }
+    }
+
+    /// Replaces the text of `user`'s own post; new mentions notify, removed ones are withdrawn.
+    @discardableResult
+    public func edit(_ id: PostID, text newText: String, by user: UserID) throws -> Post {
+        let text = try Self.validated(newText)
+        return try store.write { db, outbox in
+            let post = try Self.fetchOwned(id, by: user, in: db)
+            try db.execute(sql: "UPDATE posts SET text = ?, edited_at = ? WHERE id = ?", arguments: [text, store.nowMillis, id])
+            let before = Set(try UserID.fetchAll(db, sql: "SELECT user_id FROM mentions WHERE post_id = ?", arguments: [id]))
+            let parentAuthor = try post.replyTo.flatMap {
+                try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [$0])
+            }
+            let after = Set(try Self.recordMentions(
+                in: text, of: id, by: user, alreadyNotified: parentAuthor, skipping: before, in: db, store: store, outbox: &outbox))
+            for gone in before.subtracting(after) {
+                try db.execute(sql: "DELETE FROM mentions WHERE post_id = ? AND user_id = ?", arguments: [id, gone])
+                try db.execute(
+                    sql: "DELETE FROM notifications WHERE post_id = ? AND recipient_id = ? AND kind = 'mention'",
+                    arguments: [id, gone])
+            }
+            return try Self.fetch(id, in: db)
+        }
+    }
+
+    /// Deletes `user`'s own post and everything that hangs off it.
+    public func delete(_ id: PostID, by user: UserID) throws {
+        try store.write { db, _ in
+            let post = try Self.fetchOwned(id, by: user, in: db)
+            if let parent = post.replyTo {
+                try db.execute(sql: "UPDATE posts SET reply_count = reply_count - 1 WHERE id = ?", arguments: [parent])
+            }
+            try db.execute(sql: "UPDATE users SET posts_count = posts_count - 1 WHERE id = ?", arguments: [user])
+            // Foreign keys cascade to likes, comments (and their notifications), mentions,
+            // feed entries and notifications, and unlink replies; a trigger updates search.
+            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// The post with this id.
+    public func post(_ id: PostID) throws -> Post {
+        try store.read { db in try Self.fetch(id, in: db) }
+    }
+
+    /// The posts with these ids that exist, newest first.
+    public func posts(_ ids: [PostID]) throws -> [Post] {
+        try store.read { db in try Self.fetch(ids, in: db) }
+    }
+
+    /// A user's posts, newest first (replies only when asked), for the profile screen.
+    public func posts(by user: UserID, includingReplies: Bool = false, before: Int64? = nil,
+                      limit: Int = PageSize.default) throws -> Page<Post> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try UserService.exists(user, in: db) else { throw PostError.userNotFound(user) }
+            let filter = includingReplies ? "" : "AND is_reply = 0"
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT \(Post.columns) FROM posts WHERE author_id = ? \(filter) AND id < ? ORDER BY id DESC LIMIT ?",
+                arguments: [user, before ?? Int64.max, limit + 1])
+            return Self.page(rows, limit: limit) { $0.id.rawValue }
+        }
+    }
+
+    /// The replies to a post, oldest first (conversation order); pass `nextCursor` as `after`.
+    public func replies(to id: PostID, after: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try db.exists("posts", id: id.rawValue) else { throw PostError.postNotFound(id) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT \(Post.columns) FROM posts WHERE reply_to = ? AND id > ? ORDER BY id LIMIT ?",
+                arguments: [id, after ?? 0, limit + 1])
+            return Self.page(rows, limit: limit) { $0.id.rawValue }
+        }
+    }
+
+    /// The posts a user liked, most recently liked first; the cursor is a like id.
+    public func liked(by user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
+        let limit = PageSize.clamped(limit)
+        return try store.read { db in
+            guard try UserService.exists(user, in: db) else { throw PostError.userNotFound(user) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT likes.id AS like_id, \(Post.columns) FROM likes JOIN posts ON posts.id = likes.post_id
+                    WHERE likes.user_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
+                    """,
+                arguments: [user, before ?? Int64.max, limit + 1])
+            let kept = rows.prefix(limit)
+            return Page(items: kept.map(Post.init(row:)), nextCursor: rows.count > limit ? kept.last?["like_id"] : nil)
+        }
+    }
+
+    /// The users a post mentions, in no particular order.
+    public func mentions(in id: PostID) throws -> [UserID] {
+        try store.read { db in
+            try UserID.fetchAll(db, sql: "SELECT user_id FROM mentions WHERE post_id = ? ORDER BY user_id", arguments: [id])
+        }
+    }
+
+    // MARK: Shared with the other services
+
+    static func fetch(_ id: PostID, in db: Database) throws -> Post {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(Post.columns) FROM posts WHERE id = ?", arguments: [id]) else {
+            throw PostError.postNotFound(id)
+        }
+        return Post(row: row)
+    }
+
+    /// The posts with these ids, newest first.
+    static func fetch(_ ids: [PostID], in db: Database) throws -> [Post] {
+        guard !ids.isEmpty else { return [] }
+        return try Row.fetchAll(
+            db,
+            sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
+            arguments: [UserService.jsonArray(ids.map(\.rawValue))]
+        ).map(Post.init(row:))
+    }
+
+    private static func fetchOwned(_ id: PostID, by user: UserID, in db: Database) throws -> Post {
+        let post = try fetch(id, in: db)
+        guard post.author == user else { throw PostError.notAuthor(post: id, user: user) }
+        return post
+    }
+
+    private static func validated(_ text: String) throws -> String {
+        let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post)
+        if let problem { throw PostError.invalidText(problem) }
+        return trimmed
+    }
+
+    private static func page(_ rows: [Row], limit: Int, cursor: (Post) -> Int64) -> Page<Post> {
+        let items = rows.prefix(limit).map(Post.init(row:))
+        return Page(items: items, nextCursor: rows.count > limit ? items.last.map(cursor) : nil)
+    }
+
+    /// Resolves the `@username`s in `text` to users, records them, and notifies each one
+    /// not yet told (never the author, nor a parent author already told of the reply).
+    /// Returns every user the text mentions.
+    @discardableResult
+    private static func recordMentions(
+        in text: String, of post: PostID, by author: UserID, alreadyNotified: UserID?,
+        skipping known: Set<UserID> = [], in db: Database, store: Store, outbox: inout Outbox
+    ) throws -> [UserID] {
+        let names = TextRules.mentions(in: text)
+        guard !names.isEmpty else { return [] }
+        let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let mentioned = try UserID.fetchAll(
+            db, sql: "SELECT id FROM users WHERE username IN (SELECT value FROM json_each(?)) ORDER BY id",
+            arguments: [jsonNames])
+        for user in mentioned where !known.contains(user) {
+            try db.execute(sql: "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES (?, ?)", arguments: [post, user])
+            if user != alreadyNotified {
+                try NotificationService.notify(user, actor: author, kind: .mention, post: post, in: db, store: store, outbox: &outbox)
+            }
+        }
+        return mentioned
+    }
+}

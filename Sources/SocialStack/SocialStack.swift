@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+/// The social app's whole back end, in process, on SQLite: one object that owns the
+/// database and hands out the services the apps called (what a Firebase SDK call was).
+///
+/// Services are synchronous, thread-safe, and run each operation in one transaction:
+/// a failed operation leaves nothing behind.
+public final class SocialStack: Sendable {
+    /// Sign-up, login, sessions and password reset.
+    public let auth: AuthService
+    /// Profiles, username changes, stats and user search.
+    public let users: UserService
+    /// Follow, unfollow and the follow lists.
+    public let follows: FollowService
+    /// Compose, edit, delete and fetch posts and replies.
+    public let posts: PostService
+    /// Likes, with counts kept exact under concurrency.
+    public let likes: LikeService
+    /// Instagram-style comments.
+    public let comments: CommentService
+    /// The home timeline.
+    public let feed: FeedService
+    /// Notification lists and live observation.
+    public let notifications: NotificationService
+    /// Full-text post search and user search.
+    public let search: SearchService
+    /// Content-addressed image bytes.
+    public let media: MediaService
+    /// The configuration the stack was opened with.
+    public let configuration: SocialStack.Configuration
+
+    private let store: Store
+    private let temporaryDirectory: URL?
+
+    /// Opens (and migrates) the stack's database.
+    public init(_ configuration: Configuration = Configuration()) throws {
+        var config = GRDB.Configuration()
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let writer: any DatabaseWriter
+        var temporaryDirectory: URL?
+        let path: String
+        switch configuration.storage {
+        case .memory:
+            path = ":memory:"
+            writer = try DatabaseQueue(configuration: config)
+        case let .file(filePath):
+            path = filePath
+            writer = try Self.openPool(path: path, configuration: config)
+        case .temporaryFile:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("roost-stack-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            temporaryDirectory = directory
+            path = directory.appendingPathComponent("stack.sqlite").path
+            writer = try Self.openPool(path: path, configuration: config)
+        }
+        do {
+            try Schema.migrator.migrate(writer)
+            try FeedService.prepare(writer, strategy: configuration.feed)
+        } catch {
+            throw StackError.cannotOpen(path: path, reason: String(describing: error))
+        }
+
+        let store = Store(writer: writer, configuration: configuration)
+        self.store = store
+        self.configuration = configuration
+        self.temporaryDirectory = temporaryDirectory
+        media = MediaService(store: store)
+        auth = AuthService(store: store)
+        users = UserService(store: store)
+        follows = FollowService(store: store)
+        posts = PostService(store: store)
+        likes = LikeService(store: store)
+        comments = CommentService(store: store)
+        feed = FeedService(store: store)
+        notifications = NotificationService(store: store)
+        search = SearchService(store: store)
+    }
+
+    deinit {
+        if let temporaryDirectory {
+            try? (store.writer as? DatabasePool)?.close()
+            try? FileManager.default.removeItem(at: temporaryDirectory)
+        }
+    }
+
+    /// The database, for tests and tools that inspect rows directly.
+    public var database: any DatabaseReader { store.writer }
+
+    private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
+        do {
+            return try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StackError.cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LoadHarness
+import SocialStack
+
+struct BenchStack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-stack",
+        abstract: "Measure SocialStack: sign-ups, follows, posts, likes and feed pages on a generated dataset.",
+        discussion: """
+            Builds the dataset through the public API on one thread, timing every call, and reads \
+            home-feed pages once at the checkpoint size and again at the full size. Build with \
+            `-c release` for numbers worth quoting.
+            """
+    )
+
+    @Option(help: "Users to sign up.") var users = 10_000
+    @Option(help: "Posts per user (total posts = users x this).") var postsPerUser = 20
+    @Option(help: "Posts per user written before the first feed measurement.") var checkpointPostsPerUser = 2
+    @Option(help: "Follows per user.") var followsPerUser = 20
+    @Option(help: "Likes per user.") var likesPerUser = 5
+    @Option(help: "Feed pages read at each size.") var feedReads = 2_000
+    @Option(help: "Feed strategy: fanOutOnRead, fanOutOnWrite, or both.") var strategy = "both"
+    @Option(help: "Storage: file (WAL in a temporary directory) or memory.") var storage = "file"
+    @Option(help: "Seed of the dataset and of every random choice.") var seed: UInt64 = 42
+
+    func validate() throws {
+        guard users >= 2 else { throw ValidationError("--users must be at least 2, got \(users)") }
+        guard postsPerUser >= 1 else { throw ValidationError("--posts-per-user must be at least 1, got \(postsPerUser)") }
+        guard (1...postsPerUser).contains(checkpointPostsPerUser) else {
+            throw ValidationError("--checkpoint-posts-per-user must be within 1...\(postsPerUser), got \(checkpointPostsPerUser)")
+        }
+        guard followsPerUser >= 0, likesPerUser >= 0, feedReads >= 1 else {
+            throw ValidationError("--follows-per-user and --likes-per-user must be >= 0 and --feed-reads >= 1")
+        }
+        _ = try strategies()
+        _ = try storageMode()
+    }
+
+    func run() throws {
+        let strategies = try strategies()
+        for strategy in strategies {
+            var options = StackBenchmark.Options()
+            options.users = users
+            options.postsPerUser = postsPerUser
+            options.checkpointPostsPerUser = checkpointPostsPerUser
+            options.followsPerUser = followsPerUser
+            options.likesPerUser = likesPerUser
+            options.feedReads = feedReads
+            options.strategy = strategy
+            options.storage = try storageMode()
+            options.seed = seed
+            let started = Date()
+            let result = try StackBenchmark(options: options).run { phase in
+                printError("[\(strategy.rawValue)] \(String(format: "%6.1fs", Date().timeIntervalSince(started))) \(phase)")
+            }
+            print(StackBenchmarkReport(result: result).markdown)
+        }
+    }
+
+    private func strategies() throws -> [FeedStrategy] {
+        if strategy == "both" { return FeedStrategy.allCases }
+        guard let one = FeedStrategy(rawValue: strategy) else {
+            throw ValidationError("--strategy must be fanOutOnRead, fanOutOnWrite or both, got '\(strategy)'")
+        }
+        return [one]
+    }
+
+    private func storageMode() throws -> SocialStack.Configuration.Storage {
+        switch storage {
+        case "file": return .temporaryFile
+        case "memory": return .memory
+        default: throw ValidationError("--storage must be file or memory, got '\(storage)'")
+        }
+    }
+}

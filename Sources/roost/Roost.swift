@@ -1,0 +1,12 @@
+import ArgumentParser
+import LoadHarness
+
+@main
+struct RoostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roost",
+        abstract: "Load-test and memory-profile a social app's whole service stack, in one process.",
+        version: Roost.version,
+        subcommands: [BenchStack.self, Run.self, Validate.self, List.self, Compare.self, Baseline.self]
+    )
+}
