@@ -59,10 +59,11 @@ enum TextRules {
         return kept
     }
 
-    /// Text trimmed of surrounding white space; throws `problem` when empty or too long.
+    /// Text trimmed of surrounding white space, and what is wrong with it, if anything.
     static func trimmed(_ text: String, limit: Int) -> (text: String, problem: TextProblem?) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return (trimmed, .empty) }
+        if trimmed.utf8.contains(0) { return (trimmed, .containsNul) }
         let count = trimmed.count
         if count > limit { return (trimmed, .tooLong(count: count, limit: limit)) }
         return (trimmed, nil)
@@ -119,11 +120,14 @@ public enum TextProblem: Hashable, Sendable {
     case empty
     /// More characters than allowed.
     case tooLong(count: Int, limit: Int)
+    /// A U+0000 character, which SQLite's text functions would cut the text at.
+    case containsNul
 
     var message: String {
         switch self {
         case .empty: "it is empty"
         case let .tooLong(count, limit): "it has \(count) characters; the limit is \(limit), so remove \(count - limit)"
+        case .containsNul: "it contains a NUL character (U+0000); remove it"
         }
     }
 }
