@@ -26,18 +26,20 @@ public struct Post: Hashable, Sendable, Codable {
     public let createdAt: Date
     public var editedAt: Date?
 
+    /// Decodes a row whose first columns are `Post.columns`, in that order (by index:
+    /// looking columns up by name cost more than the query on a feed page).
     init(row: Row) {
-        id = row["id"]
-        author = row["author_id"]
-        text = row["text"]
-        image = row["image_id"]
-        replyTo = row["reply_to"]
-        isReply = row["is_reply"]
-        likeCount = row["like_count"]
-        replyCount = row["reply_count"]
-        commentCount = row["comment_count"]
-        createdAt = Timestamp.date(row["created_at"] as Int64)
-        editedAt = Timestamp.date(row["edited_at"] as Int64?)
+        id = row[0]
+        author = row[1]
+        text = row[2]
+        image = row[3]
+        replyTo = row[4]
+        isReply = row[5]
+        likeCount = row[6]
+        replyCount = row[7]
+        commentCount = row[8]
+        createdAt = Timestamp.date(row[9] as Int64)
+        editedAt = Timestamp.date(row[10] as Int64?)
     }
 
     static let columns = """

@@ -39,6 +39,9 @@ public final class SocialStack: Sendable {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A server-sized page cache per connection (SQLite's default is 2 MiB), so a
+            // feed page at 200k posts does not go to the file system for index pages.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         let writer: any DatabaseWriter
         var temporaryDirectory: URL?

@@ -16,8 +16,18 @@ final class Store: Sendable {
     /// The clock's time in stored form (milliseconds since 1970).
     var nowMillis: Int64 { Timestamp.milliseconds(configuration.clock()) }
 
+    /// Runs `body` on one consistent snapshot.
+    ///
+    /// On a `DatabaseQueue` (memory) every access is already serialized, so reads skip
+    /// GRDB's read-only mode: entering it runs `PRAGMA query_only`, and SQLite expires every
+    /// prepared statement when a flag pragma changes, which made each later statement
+    /// re-prepare and doubled the cost of a feed page. Pool readers are read-only
+    /// connections and pay nothing for `read`.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        if let queue = writer as? DatabaseQueue {
+            return try queue.unsafeRead(body)
+        }
+        return try writer.read(body)
     }
 
     /// Runs `body` in one write transaction; after it commits, delivers the notifications
@@ -41,10 +51,38 @@ struct Outbox {
 extension Database {
     /// Whether a row with this id exists in `table`.
     func exists(_ table: String, id: Int64) throws -> Bool {
-        try Bool.fetchOne(self, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
+        try cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
     }
 }
 
 extension DatabaseError {
     var isUniqueViolation: Bool { extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE }
+}
+
+// Every operation's SQL is a fixed string, so statements are prepared once per connection
+// and reused: preparing (parsing plus GRDB's authorizer) cost more than running them.
+extension Database {
+    func cachedExecute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    func cachedRows(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+        try Row.fetchAll(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func cachedRow(sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try Row.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func cachedValue<T: DatabaseValueConvertible>(
+        _ type: T.Type, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> T? {
+        try T.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func cachedValues<T: DatabaseValueConvertible>(
+        _ type: T.Type, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [T] {
+        try T.fetchAll(cachedStatement(sql: sql), arguments: arguments)
+    }
 }

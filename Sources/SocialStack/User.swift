@@ -11,13 +11,14 @@ public struct User: Hashable, Sendable, Codable {
     public var profileImage: MediaID?
     public let createdAt: Date
 
+    /// Decodes a row whose first columns are `User.columns`, in that order.
     init(row: Row) {
-        id = row["id"]
-        username = row["username"]
-        fullName = row["full_name"]
-        bio = row["bio"]
-        profileImage = row["profile_image_id"]
-        createdAt = Timestamp.date(row["created_at"] as Int64)
+        id = row[0]
+        username = row[1]
+        fullName = row[2]
+        bio = row[3]
+        profileImage = row[4]
+        createdAt = Timestamp.date(row[5] as Int64)
     }
 
     static let columns = "users.id, users.username, users.full_name, users.bio, users.profile_image_id, users.created_at"

@@ -3,7 +3,7 @@ import GRDB
 /// Username rules shared by sign-up and rename.
 enum Usernames {
     static func isTaken(_ name: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE username = ?)", arguments: [name]) ?? false
+        try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE username = ?)", arguments: [name]) ?? false
     }
 
     /// The first free name made of `name` and a number (`ada` -> `ada1`, `ada2`, ...).

@@ -49,7 +49,7 @@ public struct AuthService: Sendable {
     /// Logs in with email (any case) and password.
     public func logIn(email: String, password: String) throws -> Session {
         let account = try store.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, password_hash FROM users WHERE email = ?", arguments: [email])
+            try db.cachedRow(sql: "SELECT id, password_hash FROM users WHERE email = ?", arguments: [email])
         }
         guard let account, PasswordHasher.verify(password, against: account["password_hash"]) else {
             throw AuthError.wrongEmailOrPassword
@@ -63,8 +63,7 @@ public struct AuthService: Sendable {
     /// The session a stored token stands for, with the user's current profile.
     public func restoreSession(token: String) throws -> Session {
         try store.read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT user_id, expires_at FROM sessions WHERE token_hash = ?",
+            guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM sessions WHERE token_hash = ?",
                 arguments: [SecretToken.digest(token)])
             else { throw AuthError.sessionNotFound }
             let expiresAt: Int64 = row["expires_at"]
@@ -77,7 +76,7 @@ public struct AuthService: Sendable {
     @discardableResult
     public func logOut(token: String) throws -> Bool {
         try store.write { db, _ in
-            try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [SecretToken.digest(token)])
+            try db.cachedExecute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [SecretToken.digest(token)])
             return db.changesCount > 0
         }
     }
@@ -86,7 +85,7 @@ public struct AuthService: Sendable {
     /// app would mail; `nil` when there is no such account.
     public func requestPasswordReset(email: String) throws -> String? {
         try store.write { db, _ in
-            guard let id = try UserID.fetchOne(db, sql: "SELECT id FROM users WHERE email = ?", arguments: [email]) else {
+            guard let id = try db.cachedValue(UserID.self, sql: "SELECT id FROM users WHERE email = ?", arguments: [email]) else {
                 return nil
             }
             let token = SecretToken.generate()
@@ -102,20 +101,19 @@ public struct AuthService: Sendable {
         if let reason = TextRules.passwordProblem(newPassword) { throw AuthError.weakPassword(reason: reason) }
         let passwordHash = try PasswordHasher.hash(newPassword, cost: store.configuration.passwordCost)
         try store.write { db, _ in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?",
+            guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?",
                 arguments: [SecretToken.digest(token)])
             else { throw AuthError.resetTokenInvalid }
             guard (row["expires_at"] as Int64) > store.nowMillis else { throw AuthError.resetTokenInvalid }
             let user: UserID = row["user_id"]
-            try db.execute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [user])
-            try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [passwordHash, user])
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user])
+            try db.cachedExecute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [user])
+            try db.cachedExecute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [passwordHash, user])
+            try db.cachedExecute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user])
         }
     }
 
     private static func checkFree(email: String, username: String, in db: Database) throws {
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?)", arguments: [email]) ?? false {
+        if try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?)", arguments: [email]) ?? false {
             throw AuthError.emailTaken
         }
         if try Usernames.isTaken(username, in: db) {

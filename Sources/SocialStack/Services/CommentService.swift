@@ -11,7 +11,7 @@ public struct CommentService: Sendable {
         let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
         if let problem { throw CommentError.invalidText(problem) }
         return try store.write { db, outbox in
-            guard let author = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+            guard let author = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
                 throw CommentError.postNotFound(post)
             }
             guard try UserService.exists(user, in: db) else { throw CommentError.userNotFound(user) }
@@ -19,7 +19,7 @@ public struct CommentService: Sendable {
                 sql: "INSERT INTO comments (post_id, author_id, text, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [post, user, text, store.nowMillis])
             let id = CommentID(rawValue: db.lastInsertedRowID)
-            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [post])
+            try db.cachedExecute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [post])
             try NotificationService.notify(author, actor: user, kind: .comment, post: post, comment: id, in: db, store: store, outbox: &outbox)
             return try Self.fetch(id, in: db)
         }
@@ -30,8 +30,7 @@ public struct CommentService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try db.exists("posts", id: post.rawValue) else { throw CommentError.postNotFound(post) }
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM comments WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
+            let rows = try db.cachedRows(sql: "SELECT * FROM comments WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
                 arguments: [post, before ?? Int64.max, limit + 1])
             let items = rows.prefix(limit).map(Comment.init(row:))
             return Page(items: items, nextCursor: rows.count > limit ? items.last?.id.rawValue : nil)
@@ -43,13 +42,13 @@ public struct CommentService: Sendable {
         try store.write { db, _ in
             let existing = try Self.fetch(comment, in: db)
             guard existing.author == user else { throw CommentError.notAuthor(comment: comment, user: user) }
-            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [comment])
-            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [existing.post])
+            try db.cachedExecute(sql: "DELETE FROM comments WHERE id = ?", arguments: [comment])
+            try db.cachedExecute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [existing.post])
         }
     }
 
     private static func fetch(_ id: CommentID, in db: Database) throws -> Comment {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM comments WHERE id = ?", arguments: [id]) else {
             throw CommentError.commentNotFound(id)
         }
         return Comment(row: row)

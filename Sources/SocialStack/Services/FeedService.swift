@@ -38,9 +38,7 @@ public struct FeedService: Sendable {
     /// costs O(followees + page) whatever the size of the posts table.
     private static func mergedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
         let newest = "SELECT id FROM posts WHERE author_id = ? AND is_reply = 0 AND id < ? ORDER BY id DESC LIMIT 1"
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
+        let rows = try db.cachedRows(sql: """
                 SELECT authors.id AS author,
                        (SELECT id FROM posts WHERE author_id = authors.id AND is_reply = 0 AND id < ?
                         ORDER BY id DESC LIMIT 1) AS head
@@ -66,8 +64,7 @@ public struct FeedService: Sendable {
     // MARK: fanOutOnWrite
 
     private static func storedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let ids = try PostID.fetchAll(
-            db, sql: "SELECT post_id FROM feed_entries WHERE owner_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?",
+        let ids = try db.cachedValues(PostID.self, sql: "SELECT post_id FROM feed_entries WHERE owner_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?",
             arguments: [user, bound, limit + 1])
         return (Array(ids.prefix(limit)), ids.count > limit)
     }
@@ -107,11 +104,11 @@ public struct FeedService: Sendable {
     /// posts when switching to `fanOutOnWrite`, emptied when switching away from it.
     static func prepare(_ writer: any DatabaseWriter, strategy: FeedStrategy) throws {
         try writer.write { db in
-            let previous = try String.fetchOne(db, sql: "SELECT value FROM stack_settings WHERE key = 'feed_strategy'")
+            let previous = try db.cachedValue(String.self, sql: "SELECT value FROM stack_settings WHERE key = 'feed_strategy'")
             guard previous != strategy.rawValue else { return }
-            try db.execute(sql: "DELETE FROM feed_entries")
+            try db.cachedExecute(sql: "DELETE FROM feed_entries")
             if strategy == .fanOutOnWrite {
-                try db.execute(sql: """
+                try db.cachedExecute(sql: """
                     INSERT INTO feed_entries (owner_id, post_id, author_id)
                     SELECT author_id, id, author_id FROM posts WHERE is_reply = 0
                     UNION ALL

@@ -43,8 +43,7 @@ public struct FollowService: Sendable {
     /// Whether `follower` follows `user`.
     public func isFollowing(_ user: UserID, by follower: UserID) throws -> Bool {
         try store.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
+            try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
                 arguments: [follower, user]) ?? false
         }
     }
@@ -63,10 +62,8 @@ public struct FollowService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT follows.id AS follow_id, \(User.columns) FROM follows
+            let rows = try db.cachedRows(sql: """
+                    SELECT \(User.columns), follows.id AS follow_id FROM follows
                     JOIN users ON users.id = follows.\(other)
                     WHERE follows.\(column) = ? AND follows.id < ?
                     ORDER BY follows.id DESC LIMIT ?
@@ -84,7 +81,7 @@ public struct FollowService: Sendable {
     }
 
     private static func adjustCounts(follower: UserID, followee: UserID, by delta: Int, in db: Database) throws {
-        try db.execute(sql: "UPDATE users SET following_count = following_count + ? WHERE id = ?", arguments: [delta, follower])
-        try db.execute(sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+        try db.cachedExecute(sql: "UPDATE users SET following_count = following_count + ? WHERE id = ?", arguments: [delta, follower])
+        try db.cachedExecute(sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
     }
 }

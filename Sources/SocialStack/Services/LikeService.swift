@@ -16,7 +16,7 @@ public struct LikeService: Sendable {
                 sql: "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
                 arguments: [post, user, store.nowMillis])
             guard db.changesCount > 0 else { return false }
-            try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [post])
+            try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [post])
             try NotificationService.notify(author, actor: user, kind: .like, post: post, in: db, store: store, outbox: &outbox)
             return true
         }
@@ -27,9 +27,9 @@ public struct LikeService: Sendable {
     public func unlike(_ post: PostID, by user: UserID) throws -> Bool {
         try store.write { db, _ in
             _ = try Self.author(of: post, liker: user, in: db)
-            try db.execute(sql: "DELETE FROM likes WHERE post_id = ? AND user_id = ?", arguments: [post, user])
+            try db.cachedExecute(sql: "DELETE FROM likes WHERE post_id = ? AND user_id = ?", arguments: [post, user])
             guard db.changesCount > 0 else { return false }
-            try db.execute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [post])
+            try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [post])
             try db.execute(
                 sql: "DELETE FROM notifications WHERE post_id = ? AND actor_id = ? AND kind = 'like'",
                 arguments: [post, user])
@@ -40,8 +40,7 @@ public struct LikeService: Sendable {
     /// Whether `user` likes the post.
     public func hasLiked(_ post: PostID, by user: UserID) throws -> Bool {
         try store.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM likes WHERE post_id = ? AND user_id = ?)",
+            try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM likes WHERE post_id = ? AND user_id = ?)",
                 arguments: [post, user]) ?? false
         }
     }
@@ -50,8 +49,7 @@ public struct LikeService: Sendable {
     public func liked(_ posts: [PostID], by user: UserID) throws -> Set<PostID> {
         guard !posts.isEmpty else { return [] }
         return try store.read { db in
-            Set(try PostID.fetchAll(
-                db, sql: "SELECT post_id FROM likes WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))",
+            Set(try db.cachedValues(PostID.self, sql: "SELECT post_id FROM likes WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))",
                 arguments: [user, UserService.jsonArray(posts.map(\.rawValue))]))
         }
     }
@@ -61,10 +59,8 @@ public struct LikeService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try db.exists("posts", id: post.rawValue) else { throw LikeError.postNotFound(post) }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT likes.id AS like_id, \(User.columns) FROM likes JOIN users ON users.id = likes.user_id
+            let rows = try db.cachedRows(sql: """
+                    SELECT \(User.columns), likes.id AS like_id FROM likes JOIN users ON users.id = likes.user_id
                     WHERE likes.post_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
                     """,
                 arguments: [post, before ?? Int64.max, limit + 1])
@@ -74,7 +70,7 @@ public struct LikeService: Sendable {
     }
 
     private static func author(of post: PostID, liker: UserID, in db: Database) throws -> UserID {
-        guard let author = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+        guard let author = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
             throw LikeError.postNotFound(post)
         }
         guard try UserService.exists(liker, in: db) else { throw LikeError.userNotFound(liker) }

@@ -15,7 +15,7 @@ public struct MediaService: Sendable {
     /// The bytes stored under `id`.
     public func bytes(_ id: MediaID) throws -> [UInt8] {
         try store.read { db in
-            guard let data = try Data.fetchOne(db, sql: "SELECT bytes FROM media WHERE id = ?", arguments: [id]) else {
+            guard let data = try db.cachedValue(Data.self, sql: "SELECT bytes FROM media WHERE id = ?", arguments: [id]) else {
                 throw MediaError.notFound(id)
             }
             return [UInt8](data)
@@ -25,7 +25,7 @@ public struct MediaService: Sendable {
     /// Whether bytes are stored under `id`.
     public func contains(_ id: MediaID) throws -> Bool {
         try store.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM media WHERE id = ?)", arguments: [id]) ?? false
+            try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM media WHERE id = ?)", arguments: [id]) ?? false
         }
     }
 

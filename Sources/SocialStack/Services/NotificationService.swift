@@ -10,9 +10,7 @@ public struct NotificationService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try UserService.exists(user, in: db) else { throw StackError.userNotFound(user) }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.cachedRows(sql: """
                     SELECT * FROM notifications WHERE recipient_id = ? AND id < ?
                     ORDER BY id DESC LIMIT ?
                     """,
@@ -25,8 +23,7 @@ public struct NotificationService: Sendable {
     /// How many of a user's notifications are unread.
     public func unreadCount(for user: UserID) throws -> Int {
         try store.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM notifications WHERE recipient_id = ? AND read_at IS NULL",
+            try db.cachedValue(Int.self, sql: "SELECT count(*) FROM notifications WHERE recipient_id = ? AND read_at IS NULL",
                 arguments: [user]) ?? 0
         }
     }

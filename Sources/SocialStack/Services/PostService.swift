@@ -19,7 +19,7 @@ public struct PostService: Sendable {
             guard try UserService.exists(author, in: db) else { throw PostError.userNotFound(author) }
             var parentAuthor: UserID?
             if let parent {
-                parentAuthor = try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [parent])
+                parentAuthor = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [parent])
                 guard parentAuthor != nil else { throw PostError.parentNotFound(parent) }
             }
             var imageID: MediaID?
@@ -34,9 +34,9 @@ public struct PostService: Sendable {
                     """,
                 arguments: [author, text, imageID, parent, parent != nil, store.nowMillis])
             let id = PostID(rawValue: db.lastInsertedRowID)
-            try db.execute(sql: "UPDATE users SET posts_count = posts_count + 1 WHERE id = ?", arguments: [author])
+            try db.cachedExecute(sql: "UPDATE users SET posts_count = posts_count + 1 WHERE id = ?", arguments: [author])
             if let parent, let parentAuthor {
-                try db.execute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
+                try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
                 try NotificationService.notify(parentAuthor, actor: author, kind: .reply, post: id, in: db, store: store, outbox: &outbox)
             } else {
                 try FeedService.didPost(id, by: author, in: db, store: store)
@@ -52,15 +52,15 @@ public struct PostService: Sendable {
         let text = try Self.validated(newText)
         return try store.write { db, outbox in
             let post = try Self.fetchOwned(id, by: user, in: db)
-            try db.execute(sql: "UPDATE posts SET text = ?, edited_at = ? WHERE id = ?", arguments: [text, store.nowMillis, id])
-            let before = Set(try UserID.fetchAll(db, sql: "SELECT user_id FROM mentions WHERE post_id = ?", arguments: [id]))
+            try db.cachedExecute(sql: "UPDATE posts SET text = ?, edited_at = ? WHERE id = ?", arguments: [text, store.nowMillis, id])
+            let before = Set(try db.cachedValues(UserID.self, sql: "SELECT user_id FROM mentions WHERE post_id = ?", arguments: [id]))
             let parentAuthor = try post.replyTo.flatMap {
-                try UserID.fetchOne(db, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [$0])
+                try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [$0])
             }
             let after = Set(try Self.recordMentions(
                 in: text, of: id, by: user, alreadyNotified: parentAuthor, skipping: before, in: db, store: store, outbox: &outbox))
             for gone in before.subtracting(after) {
-                try db.execute(sql: "DELETE FROM mentions WHERE post_id = ? AND user_id = ?", arguments: [id, gone])
+                try db.cachedExecute(sql: "DELETE FROM mentions WHERE post_id = ? AND user_id = ?", arguments: [id, gone])
                 try db.execute(
                     sql: "DELETE FROM notifications WHERE post_id = ? AND recipient_id = ? AND kind = 'mention'",
                     arguments: [id, gone])
@@ -74,12 +74,12 @@ public struct PostService: Sendable {
         try store.write { db, _ in
             let post = try Self.fetchOwned(id, by: user, in: db)
             if let parent = post.replyTo {
-                try db.execute(sql: "UPDATE posts SET reply_count = reply_count - 1 WHERE id = ?", arguments: [parent])
+                try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count - 1 WHERE id = ?", arguments: [parent])
             }
-            try db.execute(sql: "UPDATE users SET posts_count = posts_count - 1 WHERE id = ?", arguments: [user])
+            try db.cachedExecute(sql: "UPDATE users SET posts_count = posts_count - 1 WHERE id = ?", arguments: [user])
             // Foreign keys cascade to likes, comments (and their notifications), mentions,
             // feed entries and notifications, and unlink replies; a trigger updates search.
-            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+            try db.cachedExecute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
         }
     }
 
@@ -100,9 +100,7 @@ public struct PostService: Sendable {
         return try store.read { db in
             guard try UserService.exists(user, in: db) else { throw PostError.userNotFound(user) }
             let filter = includingReplies ? "" : "AND is_reply = 0"
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT \(Post.columns) FROM posts WHERE author_id = ? \(filter) AND id < ? ORDER BY id DESC LIMIT ?",
+            let rows = try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE author_id = ? \(filter) AND id < ? ORDER BY id DESC LIMIT ?",
                 arguments: [user, before ?? Int64.max, limit + 1])
             return Self.page(rows, limit: limit) { $0.id.rawValue }
         }
@@ -113,9 +111,7 @@ public struct PostService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try db.exists("posts", id: id.rawValue) else { throw PostError.postNotFound(id) }
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT \(Post.columns) FROM posts WHERE reply_to = ? AND id > ? ORDER BY id LIMIT ?",
+            let rows = try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE reply_to = ? AND id > ? ORDER BY id LIMIT ?",
                 arguments: [id, after ?? 0, limit + 1])
             return Self.page(rows, limit: limit) { $0.id.rawValue }
         }
@@ -126,10 +122,8 @@ public struct PostService: Sendable {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
             guard try UserService.exists(user, in: db) else { throw PostError.userNotFound(user) }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT likes.id AS like_id, \(Post.columns) FROM likes JOIN posts ON posts.id = likes.post_id
+            let rows = try db.cachedRows(sql: """
+                    SELECT \(Post.columns), likes.id AS like_id FROM likes JOIN posts ON posts.id = likes.post_id
                     WHERE likes.user_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
                     """,
                 arguments: [user, before ?? Int64.max, limit + 1])
@@ -141,14 +135,14 @@ public struct PostService: Sendable {
     /// The users a post mentions, in no particular order.
     public func mentions(in id: PostID) throws -> [UserID] {
         try store.read { db in
-            try UserID.fetchAll(db, sql: "SELECT user_id FROM mentions WHERE post_id = ? ORDER BY user_id", arguments: [id])
+            try db.cachedValues(UserID.self, sql: "SELECT user_id FROM mentions WHERE post_id = ? ORDER BY user_id", arguments: [id])
         }
     }
 
     // MARK: Shared with the other services
 
     static func fetch(_ id: PostID, in db: Database) throws -> Post {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(Post.columns) FROM posts WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT \(Post.columns) FROM posts WHERE id = ?", arguments: [id]) else {
             throw PostError.postNotFound(id)
         }
         return Post(row: row)
@@ -157,9 +151,7 @@ public struct PostService: Sendable {
     /// The posts with these ids, newest first.
     static func fetch(_ ids: [PostID], in db: Database) throws -> [Post] {
         guard !ids.isEmpty else { return [] }
-        return try Row.fetchAll(
-            db,
-            sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
+        return try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
             arguments: [UserService.jsonArray(ids.map(\.rawValue))]
         ).map(Post.init(row:))
     }
@@ -192,11 +184,10 @@ public struct PostService: Sendable {
         let names = TextRules.mentions(in: text)
         guard !names.isEmpty else { return [] }
         let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let mentioned = try UserID.fetchAll(
-            db, sql: "SELECT id FROM users WHERE username IN (SELECT value FROM json_each(?)) ORDER BY id",
+        let mentioned = try db.cachedValues(UserID.self, sql: "SELECT id FROM users WHERE username IN (SELECT value FROM json_each(?)) ORDER BY id",
             arguments: [jsonNames])
         for user in mentioned where !known.contains(user) {
-            try db.execute(sql: "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES (?, ?)", arguments: [post, user])
+            try db.cachedExecute(sql: "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES (?, ?)", arguments: [post, user])
             if user != alreadyNotified {
                 try NotificationService.notify(user, actor: author, kind: .mention, post: post, in: db, store: store, outbox: &outbox)
             }

@@ -10,9 +10,7 @@ public struct SearchService: Sendable {
     public func posts(matching query: String, limit: Int = PageSize.default, offset: Int = 0) throws -> [Post] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
         return try store.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
+            try db.cachedRows(sql: """
                     SELECT \(Post.columns) FROM posts_fts JOIN posts ON posts.id = posts_fts.rowid
                     WHERE posts_fts MATCH ? ORDER BY posts_fts.rank, posts.id DESC LIMIT ? OFFSET ?
                     """,

@@ -14,8 +14,7 @@ public struct UserService: Sendable {
     public func user(named username: String) throws -> User {
         let name = TextRules.normalizedUsername(username)
         return try store.read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT \(User.columns) FROM users WHERE username = ?", arguments: [name])
+            guard let row = try db.cachedRow(sql: "SELECT \(User.columns) FROM users WHERE username = ?", arguments: [name])
             else { throw UserError.usernameNotFound(name) }
             return User(row: row)
         }
@@ -25,8 +24,7 @@ public struct UserService: Sendable {
     public func users(_ ids: [UserID]) throws -> [UserID: User] {
         guard !ids.isEmpty else { return [:] }
         return try store.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(User.columns) FROM users WHERE id IN (SELECT value FROM json_each(?))",
+            let rows = try db.cachedRows(sql: "SELECT \(User.columns) FROM users WHERE id IN (SELECT value FROM json_each(?))",
                 arguments: [Self.jsonArray(ids.map(\.rawValue))])
             return Dictionary(rows.map { (UserID(rawValue: $0["id"]), User(row: $0)) }, uniquingKeysWith: { a, _ in a })
         }
@@ -35,8 +33,7 @@ public struct UserService: Sendable {
     /// Followers, following and post counts (posts include replies).
     public func stats(for id: UserID) throws -> UserStats {
         try store.read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT followers_count, following_count, posts_count FROM users WHERE id = ?", arguments: [id])
+            guard let row = try db.cachedRow(sql: "SELECT followers_count, following_count, posts_count FROM users WHERE id = ?", arguments: [id])
             else { throw UserError.userNotFound(id) }
             return UserStats(followers: row["followers_count"], following: row["following_count"], posts: row["posts_count"])
         }
@@ -61,11 +58,11 @@ public struct UserService: Sendable {
         return try store.write { db, _ in
             _ = try Self.fetch(id, in: db)
             if let newName {
-                try db.execute(sql: "UPDATE users SET full_name = ?, full_name_key = ? WHERE id = ?",
+                try db.cachedExecute(sql: "UPDATE users SET full_name = ?, full_name_key = ? WHERE id = ?",
                                arguments: [newName, newName.lowercased(), id])
             }
             if let newBio {
-                try db.execute(sql: "UPDATE users SET bio = ? WHERE id = ?", arguments: [newBio, id])
+                try db.cachedExecute(sql: "UPDATE users SET bio = ? WHERE id = ?", arguments: [newBio, id])
             }
             return try Self.fetch(id, in: db)
         }
@@ -81,7 +78,7 @@ public struct UserService: Sendable {
                 do { imageID = try MediaService.insert(bytes, in: db, store: store) }
                 catch let error as MediaError { throw UserError.imageRejected(error) }
             }
-            try db.execute(sql: "UPDATE users SET profile_image_id = ? WHERE id = ?", arguments: [imageID, id])
+            try db.cachedExecute(sql: "UPDATE users SET profile_image_id = ? WHERE id = ?", arguments: [imageID, id])
             return try Self.fetch(id, in: db)
         }
     }
@@ -99,7 +96,7 @@ public struct UserService: Sendable {
             if try Usernames.isTaken(name, in: db) {
                 throw UserError.usernameTaken(name, suggestion: try Usernames.freeSuggestion(near: name, in: db))
             }
-            try db.execute(sql: "UPDATE users SET username = ? WHERE id = ?", arguments: [name, id])
+            try db.cachedExecute(sql: "UPDATE users SET username = ? WHERE id = ?", arguments: [name, id])
             return try Self.fetch(id, in: db)
         }
     }
@@ -113,9 +110,7 @@ public struct UserService: Sendable {
         guard !prefix.isEmpty else { return [] }
         let upper = prefix + "\u{10FFFF}"
         return try store.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
+            try db.cachedRows(sql: """
                     SELECT \(User.columns),
                         CASE WHEN username = :prefix THEN 0
                              WHEN username >= :prefix AND username < :upper THEN 1
@@ -132,7 +127,7 @@ public struct UserService: Sendable {
     }
 
     static func fetch(_ id: UserID, in db: Database) throws -> User {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(User.columns) FROM users WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT \(User.columns) FROM users WHERE id = ?", arguments: [id]) else {
             throw UserError.userNotFound(id)
         }
         return User(row: row)
