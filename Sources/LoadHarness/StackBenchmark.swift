@@ -16,8 +16,9 @@ public struct StackBenchmark: Sendable {
         public var followsPerUser = 20
         public var likesPerUser = 5
         public var feedReads = 2_000
-        /// How many pages deep the "deep page" reads go.
-        public var deepPage = 5
+        /// Which page the "deep page" reads fetch (2 or more), following cursors from page 1.
+        /// Page 2 exists at the checkpoint (2 posts per user, 21 authors per feed).
+        public var deepPage = 2
         public var strategy: FeedStrategy = .fanOutOnRead
         public var storage: SocialStack.Configuration.Storage = .temporaryFile
         public var seed: UInt64 = 42
@@ -47,6 +48,7 @@ public struct StackBenchmark: Sendable {
     /// A benchmark with these options.
     public init(options: Options) {
         precondition(options.users >= 2, "the benchmark needs at least 2 users")
+        precondition(options.deepPage >= 2, "deepPage must be 2 or more")
         precondition(options.checkpointPostsPerUser >= 1 && options.checkpointPostsPerUser <= options.postsPerUser,
                      "checkpointPostsPerUser must be within 1...postsPerUser")
         self.options = options
@@ -130,7 +132,7 @@ public struct StackBenchmark: Sendable {
         for _ in 0..<options.feedReads {
             let user = users[Int.random(in: 0..<users.count, using: &random)]
             var page = try first.time { try stack.feed.homeFeed(for: user) }
-            for _ in 1..<max(options.deepPage - 1, 1) {
+            for _ in 1..<(options.deepPage - 1) {
                 guard let cursor = page.nextCursor else { break }
                 page = try stack.feed.homeFeed(for: user, before: cursor)
             }

@@ -17,7 +17,8 @@ public struct StackBenchmarkReport: Sendable {
             "|---|---:|---:|---:|---:|---:|",
         ]
         func row(_ name: String, _ sample: LatencySample) -> String {
-            "| \(name) | \(sample.count) | \(format(sample.perSecond, 0)) | \(format(sample.medianMicroseconds, 1)) | "
+            if sample.count == 0 { return "| \(name) | 0 | n/a | n/a | n/a | n/a |" }
+            return "| \(name) | \(sample.count) | \(format(sample.perSecond, 0)) | \(format(sample.medianMicroseconds, 1)) | "
                 + "\(format(sample.quantileMicroseconds(0.9), 1)) | \(format(sample.quantileMicroseconds(0.99), 1)) |"
         }
         for (operation, sample) in result.writes { lines.append(row(operation, sample)) }
@@ -28,12 +29,13 @@ public struct StackBenchmarkReport: Sendable {
         let small = result.feedAtCheckpoint, large = result.feedAtEnd
         lines.append("")
         lines.append("Feed page median from \(small.posts) to \(large.posts) posts (\(format(Double(large.posts) / Double(small.posts), 0))x the posts): "
-            + "page 1 x\(format(ratio(large.firstPage, small.firstPage), 2)), page \(options.deepPage) x\(format(ratio(large.deepPage, small.deepPage), 2)).")
+            + "page 1 \(ratio(large.firstPage, small.firstPage)), page \(options.deepPage) \(ratio(large.deepPage, small.deepPage)).")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func ratio(_ a: LatencySample, _ b: LatencySample) -> Double {
-        b.medianMicroseconds == 0 ? 0 : a.medianMicroseconds / b.medianMicroseconds
+    private func ratio(_ a: LatencySample, _ b: LatencySample) -> String {
+        guard a.count > 0, b.count > 0 else { return "n/a (no feed that deep)" }
+        return "x" + format(a.medianMicroseconds / b.medianMicroseconds, 2)
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {

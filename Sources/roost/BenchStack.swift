@@ -20,6 +20,7 @@ struct BenchStack: ParsableCommand {
     @Option(help: "Follows per user.") var followsPerUser = 20
     @Option(help: "Likes per user.") var likesPerUser = 5
     @Option(help: "Feed pages read at each size.") var feedReads = 2_000
+    @Option(help: "Which feed page the deep reads fetch (2 or more).") var deepPage = 2
     @Option(help: "Feed strategy: fanOutOnRead, fanOutOnWrite, or both.") var strategy = "both"
     @Option(help: "Storage: file (WAL in a temporary directory) or memory.") var storage = "file"
     @Option(help: "Seed of the dataset and of every random choice.") var seed: UInt64 = 42
@@ -30,6 +31,7 @@ struct BenchStack: ParsableCommand {
         guard (1...postsPerUser).contains(checkpointPostsPerUser) else {
             throw ValidationError("--checkpoint-posts-per-user must be within 1...\(postsPerUser), got \(checkpointPostsPerUser)")
         }
+        guard deepPage >= 2 else { throw ValidationError("--deep-page must be 2 or more, got \(deepPage)") }
         guard followsPerUser >= 0, likesPerUser >= 0, feedReads >= 1 else {
             throw ValidationError("--follows-per-user and --likes-per-user must be >= 0 and --feed-reads >= 1")
         }
@@ -47,6 +49,7 @@ struct BenchStack: ParsableCommand {
             options.followsPerUser = followsPerUser
             options.likesPerUser = likesPerUser
             options.feedReads = feedReads
+            options.deepPage = deepPage
             options.strategy = strategy
             options.storage = try storageMode()
             options.seed = seed

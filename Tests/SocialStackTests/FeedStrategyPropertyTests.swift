@@ -240,11 +240,11 @@ private struct RandomOperations {
         try operations.checkAllFeeds("seed \(seed) empty")
         for index in 1...150 {
             operations.step(index)
-            if index % 5 == 0 {
-                let user = operations.model.users[index / 5 % operations.model.users.count]
+            if index % 10 == 0 {
+                let user = operations.model.users[index / 10 % operations.model.users.count]
                 try operations.checkFeed(of: user, "seed \(seed) after op \(index)")
             }
-            if index % 50 == 0 { try operations.checkAllFeeds("seed \(seed) after op \(index)") }
+            if index % 75 == 0 { try operations.checkAllFeeds("seed \(seed) after op \(index)") }
         }
         try operations.checkAllFeeds("seed \(seed) at the end")
         // The histories did exercise the feed: some posts, follows and deletes happened.

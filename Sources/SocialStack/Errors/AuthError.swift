@@ -19,7 +19,7 @@ public enum AuthError: Error, Hashable, Sendable {
     case imageRejected(MediaError)
 }
 
-extension AuthError: CustomStringConvertible, LocalizedError {
+extension AuthError: DescribedError {
     public var description: String {
         switch self {
         case let .invalidEmail(email):
@@ -46,6 +46,4 @@ extension AuthError: CustomStringConvertible, LocalizedError {
             "profile image rejected: \(error)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

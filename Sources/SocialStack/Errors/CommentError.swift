@@ -10,7 +10,7 @@ public enum CommentError: Error, Hashable, Sendable {
     case userNotFound(UserID)
 }
 
-extension CommentError: CustomStringConvertible, LocalizedError {
+extension CommentError: DescribedError {
     public var description: String {
         switch self {
         case let .invalidText(problem): "comment rejected: \(problem.message)"
@@ -20,6 +20,4 @@ extension CommentError: CustomStringConvertible, LocalizedError {
         case let .userNotFound(id): "comment: no user with id \(id)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

@@ -6,13 +6,11 @@ public enum FollowError: Error, Hashable, Sendable {
     case userNotFound(UserID)
 }
 
-extension FollowError: CustomStringConvertible, LocalizedError {
+extension FollowError: DescribedError {
     public var description: String {
         switch self {
         case let .cannotFollowSelf(id): "follow: user \(id) cannot follow themselves"
         case let .userNotFound(id): "follow: no user with id \(id)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

@@ -6,13 +6,11 @@ public enum LikeError: Error, Hashable, Sendable {
     case userNotFound(UserID)
 }
 
-extension LikeError: CustomStringConvertible, LocalizedError {
+extension LikeError: DescribedError {
     public var description: String {
         switch self {
         case let .postNotFound(id): "like: no post with id \(id)"
         case let .userNotFound(id): "like: no user with id \(id)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

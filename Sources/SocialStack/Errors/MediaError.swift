@@ -7,7 +7,7 @@ public enum MediaError: Error, Hashable, Sendable {
     case notFound(MediaID)
 }
 
-extension MediaError: CustomStringConvertible, LocalizedError {
+extension MediaError: DescribedError {
     public var description: String {
         switch self {
         case .empty: "image has no bytes"
@@ -15,6 +15,4 @@ extension MediaError: CustomStringConvertible, LocalizedError {
         case let .notFound(id): "no image with id \(id)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

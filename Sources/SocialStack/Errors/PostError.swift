@@ -12,7 +12,7 @@ public enum PostError: Error, Hashable, Sendable {
     case imageRejected(MediaError)
 }
 
-extension PostError: CustomStringConvertible, LocalizedError {
+extension PostError: DescribedError {
     public var description: String {
         switch self {
         case let .invalidText(problem): "post text rejected: \(problem.message)"
@@ -23,6 +23,4 @@ extension PostError: CustomStringConvertible, LocalizedError {
         case let .imageRejected(error): "post image rejected: \(error)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

@@ -7,13 +7,11 @@ public enum StackError: Error, Hashable, Sendable {
     case userNotFound(UserID)
 }
 
-extension StackError: CustomStringConvertible, LocalizedError {
+extension StackError: DescribedError {
     public var description: String {
         switch self {
         case let .cannotOpen(path, reason): "cannot open the stack's database at \(path): \(reason)"
         case let .userNotFound(id): "no user with id \(id)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

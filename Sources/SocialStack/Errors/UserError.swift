@@ -13,7 +13,7 @@ public enum UserError: Error, Hashable, Sendable {
     case imageRejected(MediaError)
 }
 
-extension UserError: CustomStringConvertible, LocalizedError {
+extension UserError: DescribedError {
     public var description: String {
         switch self {
         case let .userNotFound(id): "no user with id \(id)"
@@ -27,6 +27,4 @@ extension UserError: CustomStringConvertible, LocalizedError {
         case let .imageRejected(error): "profile image rejected: \(error)"
         }
     }
-
-    public var errorDescription: String? { description }
 }

@@ -32,8 +32,7 @@ public struct CommentService: Sendable {
             guard try db.exists("posts", id: post.rawValue) else { throw CommentError.postNotFound(post) }
             let rows = try db.cachedRows(sql: "SELECT * FROM comments WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
                 arguments: [post, before ?? Int64.max, limit + 1])
-            let items = rows.prefix(limit).map(Comment.init(row:))
-            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id.rawValue : nil)
+            return Page(rows: rows, limit: limit, item: Comment.init(row:)) { $0["id"] }
         }
     }
 

@@ -69,9 +69,7 @@ public struct FollowService: Sendable {
                     ORDER BY follows.id DESC LIMIT ?
                     """,
                 arguments: [user, before ?? Int64.max, limit + 1])
-            let kept = rows.prefix(limit)
-            return Page(items: kept.map(User.init(row:)),
-                        nextCursor: rows.count > limit ? kept.last?["follow_id"] : nil)
+            return Page(rows: rows, limit: limit, item: User.init(row:)) { $0["follow_id"] }
         }
     }
 

@@ -64,8 +64,7 @@ public struct LikeService: Sendable {
                     WHERE likes.post_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
                     """,
                 arguments: [post, before ?? Int64.max, limit + 1])
-            let kept = rows.prefix(limit)
-            return Page(items: kept.map(User.init(row:)), nextCursor: rows.count > limit ? kept.last?["like_id"] : nil)
+            return Page(rows: rows, limit: limit, item: User.init(row:)) { $0["like_id"] }
         }
     }
 

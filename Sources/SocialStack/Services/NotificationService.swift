@@ -15,8 +15,7 @@ public struct NotificationService: Sendable {
                     ORDER BY id DESC LIMIT ?
                     """,
                 arguments: [user, before ?? Int64.max, limit + 1])
-            let items = rows.prefix(limit).map(SocialNotification.init(row:))
-            return Page(items: Array(items), nextCursor: rows.count > limit ? items.last?.id.rawValue : nil)
+            return Page(rows: rows, limit: limit, item: SocialNotification.init(row:)) { $0["id"] }
         }
     }
 

@@ -102,7 +102,7 @@ public struct PostService: Sendable {
             let filter = includingReplies ? "" : "AND is_reply = 0"
             let rows = try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE author_id = ? \(filter) AND id < ? ORDER BY id DESC LIMIT ?",
                 arguments: [user, before ?? Int64.max, limit + 1])
-            return Self.page(rows, limit: limit) { $0.id.rawValue }
+            return Page(rows: rows, limit: limit, item: Post.init(row:)) { $0[0] }
         }
     }
 
@@ -113,7 +113,7 @@ public struct PostService: Sendable {
             guard try db.exists("posts", id: id.rawValue) else { throw PostError.postNotFound(id) }
             let rows = try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE reply_to = ? AND id > ? ORDER BY id LIMIT ?",
                 arguments: [id, after ?? 0, limit + 1])
-            return Self.page(rows, limit: limit) { $0.id.rawValue }
+            return Page(rows: rows, limit: limit, item: Post.init(row:)) { $0[0] }
         }
     }
 
@@ -127,8 +127,7 @@ public struct PostService: Sendable {
                     WHERE likes.user_id = ? AND likes.id < ? ORDER BY likes.id DESC LIMIT ?
                     """,
                 arguments: [user, before ?? Int64.max, limit + 1])
-            let kept = rows.prefix(limit)
-            return Page(items: kept.map(Post.init(row:)), nextCursor: rows.count > limit ? kept.last?["like_id"] : nil)
+            return Page(rows: rows, limit: limit, item: Post.init(row:)) { $0["like_id"] }
         }
     }
 
@@ -166,11 +165,6 @@ public struct PostService: Sendable {
         let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post)
         if let problem { throw PostError.invalidText(problem) }
         return trimmed
-    }
-
-    private static func page(_ rows: [Row], limit: Int, cursor: (Post) -> Int64) -> Page<Post> {
-        let items = rows.prefix(limit).map(Post.init(row:))
-        return Page(items: items, nextCursor: rows.count > limit ? items.last.map(cursor) : nil)
     }
 
     /// Resolves the `@username`s in `text` to users, records them, and notifies each one
