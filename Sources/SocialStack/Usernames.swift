@@ -8,11 +8,12 @@ enum Usernames {
 
     /// The first free name made of `name` and a number (`ada` -> `ada1`, `ada2`, ...).
     static func freeSuggestion(near name: String, in db: Database) throws -> String {
-        for number in 1... {
+        var number = 1
+        while true {
             let suffix = String(number)
             let candidate = String(name.prefix(TextLimits.usernameMaximum - suffix.count)) + suffix
             if try !isTaken(candidate, in: db) { return candidate }
+            number += 1
         }
-        return name
     }
 }
