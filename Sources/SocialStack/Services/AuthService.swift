@@ -30,7 +30,7 @@ public struct AuthService: Sendable {
                 catch let error as MediaError { throw AuthError.imageRejected(error) }
             }
             do {
-                try db.execute(
+                try db.cachedExecute(
                     sql: """
                         INSERT INTO users (email, username, full_name, full_name_key, profile_image_id, password_hash, created_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -89,7 +89,7 @@ public struct AuthService: Sendable {
                 return nil
             }
             let token = SecretToken.generate()
-            try db.execute(
+            try db.cachedExecute(
                 sql: "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
                 arguments: [SecretToken.digest(token), id, store.nowMillis + Int64(store.configuration.passwordResetLifetime * 1000)])
             return token
@@ -125,7 +125,7 @@ public struct AuthService: Sendable {
         let token = SecretToken.generate()
         let now = store.nowMillis
         let expiresAt = now + Int64(store.configuration.sessionLifetime * 1000)
-        try db.execute(
+        try db.cachedExecute(
             sql: "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
             arguments: [SecretToken.digest(token), user.id, now, expiresAt])
         return Session(token: token, user: user, expiresAt: Timestamp.date(expiresAt))

@@ -15,7 +15,7 @@ public struct CommentService: Sendable {
                 throw CommentError.postNotFound(post)
             }
             guard try UserService.exists(user, in: db) else { throw CommentError.userNotFound(user) }
-            try db.execute(
+            try db.cachedExecute(
                 sql: "INSERT INTO comments (post_id, author_id, text, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [post, user, text, store.nowMillis])
             let id = CommentID(rawValue: db.lastInsertedRowID)

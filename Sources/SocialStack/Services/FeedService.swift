@@ -72,7 +72,7 @@ public struct FeedService: Sendable {
     /// A top-level post was written: put it in its author's and followers' feeds.
     static func didPost(_ post: PostID, by author: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.execute(
+        try db.cachedExecute(
             sql: """
                 INSERT INTO feed_entries (owner_id, post_id, author_id)
                 SELECT :author, :post, :author
@@ -85,7 +85,7 @@ public struct FeedService: Sendable {
     /// A follow started: the followee's posts enter the follower's feed.
     static func didFollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.execute(
+        try db.cachedExecute(
             sql: """
                 INSERT OR IGNORE INTO feed_entries (owner_id, post_id, author_id)
                 SELECT ?, id, author_id FROM posts WHERE author_id = ? AND is_reply = 0
@@ -96,7 +96,7 @@ public struct FeedService: Sendable {
     /// A follow ended: the followee's posts leave the follower's feed.
     static func didUnfollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.execute(
+        try db.cachedExecute(
             sql: "DELETE FROM feed_entries WHERE owner_id = ? AND author_id = ?", arguments: [follower, followee])
     }
 
@@ -116,7 +116,7 @@ public struct FeedService: Sendable {
                     FROM follows JOIN posts ON posts.author_id = follows.followee_id AND posts.is_reply = 0
                     """)
             }
-            try db.execute(
+            try db.cachedExecute(
                 sql: "INSERT OR REPLACE INTO stack_settings (key, value) VALUES ('feed_strategy', ?)",
                 arguments: [strategy.rawValue])
         }

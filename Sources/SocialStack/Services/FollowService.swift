@@ -11,7 +11,7 @@ public struct FollowService: Sendable {
         if user == follower { throw FollowError.cannotFollowSelf(user) }
         return try store.write { db, outbox in
             try Self.requireUsers(user, follower, in: db)
-            try db.execute(
+            try db.cachedExecute(
                 sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
                 arguments: [follower, user, store.nowMillis])
             guard db.changesCount > 0 else { return false }
@@ -28,11 +28,11 @@ public struct FollowService: Sendable {
         if user == follower { throw FollowError.cannotFollowSelf(user) }
         return try store.write { db, _ in
             try Self.requireUsers(user, follower, in: db)
-            try db.execute(
+            try db.cachedExecute(
                 sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, user])
             guard db.changesCount > 0 else { return false }
             try Self.adjustCounts(follower: follower, followee: user, by: -1, in: db)
-            try db.execute(
+            try db.cachedExecute(
                 sql: "DELETE FROM notifications WHERE actor_id = ? AND kind = 'follow' AND recipient_id = ?",
                 arguments: [follower, user])
             try FeedService.didUnfollow(user, by: follower, in: db, store: store)

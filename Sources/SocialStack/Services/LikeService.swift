@@ -12,7 +12,7 @@ public struct LikeService: Sendable {
     public func like(_ post: PostID, by user: UserID) throws -> Bool {
         try store.write { db, outbox in
             let author = try Self.author(of: post, liker: user, in: db)
-            try db.execute(
+            try db.cachedExecute(
                 sql: "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
                 arguments: [post, user, store.nowMillis])
             guard db.changesCount > 0 else { return false }
@@ -30,7 +30,7 @@ public struct LikeService: Sendable {
             try db.cachedExecute(sql: "DELETE FROM likes WHERE post_id = ? AND user_id = ?", arguments: [post, user])
             guard db.changesCount > 0 else { return false }
             try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [post])
-            try db.execute(
+            try db.cachedExecute(
                 sql: "DELETE FROM notifications WHERE post_id = ? AND actor_id = ? AND kind = 'like'",
                 arguments: [post, user])
             return true

@@ -48,7 +48,7 @@ public struct MediaService: Sendable {
         let limit = store.configuration.mediaSizeLimit
         if bytes.count > limit { throw MediaError.tooLarge(bytes: bytes.count, limit: limit) }
         let id = id(of: bytes)
-        try db.execute(
+        try db.cachedExecute(
             sql: "INSERT OR IGNORE INTO media (id, bytes, size, created_at) VALUES (?, ?, ?, ?)",
             arguments: [id, Data(bytes), bytes.count, store.nowMillis])
         return id

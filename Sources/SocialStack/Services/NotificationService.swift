@@ -32,7 +32,7 @@ public struct NotificationService: Sendable {
     @discardableResult
     public func markRead(for user: UserID, through: NotificationID? = nil) throws -> Int {
         try store.write { db, _ in
-            try db.execute(
+            try db.cachedExecute(
                 sql: "UPDATE notifications SET read_at = ? WHERE recipient_id = ? AND id <= ? AND read_at IS NULL",
                 arguments: [store.nowMillis, user, through?.rawValue ?? Int64.max])
             return db.changesCount
@@ -62,7 +62,7 @@ public struct NotificationService: Sendable {
     ) throws {
         guard recipient != actor else { return }
         let now = store.nowMillis
-        try db.execute(
+        try db.cachedExecute(
             sql: """
                 INSERT INTO notifications (recipient_id, actor_id, kind, post_id, comment_id, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)

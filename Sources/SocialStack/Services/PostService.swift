@@ -27,7 +27,7 @@ public struct PostService: Sendable {
                 do { imageID = try MediaService.insert(image, in: db, store: store) }
                 catch let error as MediaError { throw PostError.imageRejected(error) }
             }
-            try db.execute(
+            try db.cachedExecute(
                 sql: """
                     INSERT INTO posts (author_id, text, image_id, reply_to, is_reply, created_at)
                     VALUES (?, ?, ?, ?, ?, ?)
@@ -61,7 +61,7 @@ public struct PostService: Sendable {
                 in: text, of: id, by: user, alreadyNotified: parentAuthor, skipping: before, in: db, store: store, outbox: &outbox))
             for gone in before.subtracting(after) {
                 try db.cachedExecute(sql: "DELETE FROM mentions WHERE post_id = ? AND user_id = ?", arguments: [id, gone])
-                try db.execute(
+                try db.cachedExecute(
                     sql: "DELETE FROM notifications WHERE post_id = ? AND recipient_id = ? AND kind = 'mention'",
                     arguments: [id, gone])
             }
