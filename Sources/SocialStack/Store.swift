@@ -8,8 +8,12 @@ final class Store: Sendable {
     let configuration: SocialStack.Configuration
     let hub = NotificationHub()
 
+    /// The writer when it is an in-memory queue, decided once rather than cast per read.
+    private let queue: DatabaseQueue?
+
     init(writer: any DatabaseWriter, configuration: SocialStack.Configuration) {
         self.writer = writer
+        self.queue = writer as? DatabaseQueue
         self.configuration = configuration
     }
 
@@ -24,7 +28,7 @@ final class Store: Sendable {
     /// re-prepare and doubled the cost of a feed page. Pool readers are read-only
     /// connections and pay nothing for `read`.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let queue = writer as? DatabaseQueue {
+        if let queue {
             return try queue.unsafeRead(body)
         }
         return try writer.read(body)

@@ -21,6 +21,17 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     done.wait()
 }
 
+/// The one successful sign-up of a race of 32, with every result; fails the test unless
+/// exactly one succeeded.
+private func onlyWinner(
+    of all: [Int: Result<UserID, any Error>]
+) throws -> (all: [Int: Result<UserID, any Error>], winnerIndex: Int, winner: UserID) {
+    #expect(all.count == 32)
+    let winners = all.compactMap { index, result in (try? result.get()).map { (index, $0) } }
+    try #require(winners.count == 1, "expected one successful sign-up, got \(winners.count)")
+    return (all, winners[0].0, winners[0].1)
+}
+
 @Suite struct ConcurrencyTests {
     static let storages: [SocialStack.Configuration.Storage] = [.temporaryFile, .memory]
 
@@ -97,11 +108,7 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
             results.withLock { $0[index] = result }
         }
 
-        let all = results.withLock { $0 }
-        #expect(all.count == 32)
-        let winners = all.compactMap { index, result in (try? result.get()).map { (index, $0) } }
-        try #require(winners.count == 1, "expected one successful sign-up, got \(winners.count)")
-        let (winnerIndex, winner) = winners[0]
+        let (all, winnerIndex, winner) = try onlyWinner(of: results.withLock { $0 })
         for (index, result) in all where index != winnerIndex {
             guard case let .failure(error) = result, case let .usernameTaken(name, suggestion)? = error as? AuthError else {
                 Issue.record("sign-up \(index): expected usernameTaken, got \(result)")
@@ -138,11 +145,7 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
             results.withLock { $0[index] = result }
         }
 
-        let all = results.withLock { $0 }
-        #expect(all.count == 32)
-        let winners = all.compactMap { index, result in (try? result.get()).map { (index, $0) } }
-        try #require(winners.count == 1, "expected one successful sign-up, got \(winners.count)")
-        let (winnerIndex, winner) = winners[0]
+        let (all, winnerIndex, winner) = try onlyWinner(of: results.withLock { $0 })
         for (index, result) in all where index != winnerIndex {
             guard case let .failure(error) = result, error as? AuthError == .emailTaken else {
                 Issue.record("sign-up \(index): expected emailTaken, got \(result)")

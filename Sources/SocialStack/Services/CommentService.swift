@@ -11,7 +11,7 @@ public struct CommentService: Sendable {
         let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
         if let problem { throw CommentError.invalidText(problem) }
         return try store.write { db, outbox in
-            guard let author = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+            guard let author = try PostService.author(of: post, in: db) else {
                 throw CommentError.postNotFound(post)
             }
             guard try UserService.exists(user, in: db) else { throw CommentError.userNotFound(user) }

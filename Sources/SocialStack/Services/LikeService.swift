@@ -69,7 +69,7 @@ public struct LikeService: Sendable {
     }
 
     private static func author(of post: PostID, liker: UserID, in db: Database) throws -> UserID {
-        guard let author = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post]) else {
+        guard let author = try PostService.author(of: post, in: db) else {
             throw LikeError.postNotFound(post)
         }
         guard try UserService.exists(liker, in: db) else { throw LikeError.userNotFound(liker) }

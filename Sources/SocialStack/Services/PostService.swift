@@ -19,7 +19,7 @@ public struct PostService: Sendable {
             guard try UserService.exists(author, in: db) else { throw PostError.userNotFound(author) }
             var parentAuthor: UserID?
             if let parent {
-                parentAuthor = try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [parent])
+                parentAuthor = try Self.author(of: parent, in: db)
                 guard parentAuthor != nil else { throw PostError.parentNotFound(parent) }
             }
             var imageID: MediaID?
@@ -54,9 +54,7 @@ public struct PostService: Sendable {
             let post = try Self.fetchOwned(id, by: user, in: db)
             try db.cachedExecute(sql: "UPDATE posts SET text = ?, edited_at = ? WHERE id = ?", arguments: [text, store.nowMillis, id])
             let before = Set(try db.cachedValues(UserID.self, sql: "SELECT user_id FROM mentions WHERE post_id = ?", arguments: [id]))
-            let parentAuthor = try post.replyTo.flatMap {
-                try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [$0])
-            }
+            let parentAuthor = try post.replyTo.flatMap { try Self.author(of: $0, in: db) }
             let after = Set(try Self.recordMentions(
                 in: text, of: id, by: user, alreadyNotified: parentAuthor, skipping: before, in: db, store: store, outbox: &outbox))
             for gone in before.subtracting(after) {
@@ -153,6 +151,11 @@ public struct PostService: Sendable {
         return try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
             arguments: [UserService.jsonArray(ids.map(\.rawValue))]
         ).map(Post.init(row:))
+    }
+
+    /// The author of a post, or nil when there is no such post.
+    static func author(of post: PostID, in db: Database) throws -> UserID? {
+        try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post])
     }
 
     private static func fetchOwned(_ id: PostID, by user: UserID, in db: Database) throws -> Post {
