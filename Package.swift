@@ -18,10 +18,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
-        // jemalloc, linked into every binary that uses MemoryProbes; it replaces malloc process-wide.
-        .systemLibrary(
+        // jemalloc (apt: libjemalloc-dev), linked into every binary that uses MemoryProbes: it
+        // replaces malloc process-wide. A C target rather than a bare system library because the
+        // per-thread allocation hooks need C (thread-local counters, jemalloc's hook types).
+        .target(
             name: "CJemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         .target(
             name: "SocialStack",
@@ -47,7 +49,13 @@ let package = Package(
             dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ScreensTests", dependencies: ["Screens"]),
-        .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes"]),
+        // Types built without reflection metadata: the cycle finder must say it cannot see into them.
+        .target(
+            name: "NoReflectionFixtures",
+            path: "Tests/NoReflectionFixtures",
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]
+        ),
+        .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures"]),
         .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness"]),
     ],
     swiftLanguageModes: [.v6]
