@@ -108,7 +108,10 @@ public enum AllocationCounters {
 
     /// The bytes jemalloc set aside for one live allocation (its size class), e.g. a class
     /// instance's own storage. Pass only a pointer that malloc returned and that is live.
+    /// 0 when jemalloc is not the process allocator (asking it about another allocator's
+    /// block would crash); check `isJemallocActive` before trusting a total.
     public static func allocationSize(of pointer: UnsafeRawPointer) -> Int {
-        malloc_usable_size(UnsafeMutableRawPointer(mutating: pointer))
+        guard isJemallocActive else { return 0 }
+        return malloc_usable_size(UnsafeMutableRawPointer(mutating: pointer))
     }
 }

@@ -9,9 +9,10 @@ import Synchronization
 /// for long and an object whose last reference a reader drops is deinitialised outside it.
 ///
 /// Bytes are shallow: each surviving instance's own allocation (its malloc size class, read
-/// with `AllocationCounters.allocationSize(of:)`), not what it references. An object tracked
-/// twice counts twice. Every registration keeps a 32-byte entry (and, once its object has
-/// died, the object's weak-reference side table) until `removeAll()`: call it between runs.
+/// with `AllocationCounters.allocationSize(of:)`; 0 where jemalloc is not the allocator), not
+/// what it references. An object tracked twice counts twice. Every registration keeps a
+/// 32-byte entry (and, once its object has died, the object's weak-reference side table)
+/// until `removeAll()`: call it between runs.
 ///
 /// The tracker is `Sendable` and hands tracked objects back on any thread
 /// (`survivingObjects()`); like any memory probe it does not check their thread safety.

@@ -11,7 +11,7 @@ public struct RetainCycleReport: Sendable, CustomStringConvertible {
         /// minus the references the walk found to it (for the root, also minus the
         /// caller's one reference). 0 means only the graph holds it.
         public let externalHolders: Int
-        /// The object's own allocation size in bytes.
+        /// The object's own allocation size in bytes (0 when jemalloc is not the allocator).
         public let bytes: Int
     }
 
