@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // jemalloc (apt: libjemalloc-dev), linked into every binary that uses MemoryProbes: it
@@ -36,7 +38,14 @@ let package = Package(
         ),
         .target(name: "Screens", dependencies: ["SocialStack"]),
         .target(name: "MemoryProbes", dependencies: ["CJemalloc"]),
-        .target(name: "LoadHarness", dependencies: ["Screens", "MemoryProbes", "SocialStack"]),
+        .target(
+            name: "LoadHarness",
+            dependencies: [
+                "Screens", "MemoryProbes", "SocialStack",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .executableTarget(
             name: "roost",
             dependencies: [
@@ -48,7 +57,7 @@ let package = Package(
             name: "SocialStackTests",
             dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "MemoryProbes"]),
         // Types built without reflection metadata: the cycle finder must say it cannot see into them.
         .target(
             name: "NoReflectionFixtures",

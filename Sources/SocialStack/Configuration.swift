@@ -27,6 +27,10 @@ extension SocialStack {
         public var passwordResetLifetime: TimeInterval = 3600
         /// The clock every timestamp and expiry reads; inject one in tests.
         public var clock: @Sendable () -> Date = { Date() }
+        /// Where salts and session and reset tokens get their random bytes: the system's
+        /// secure generator. A load run injects a seeded one so that allocation counts
+        /// repeat (its tokens are then predictable: never do that outside a benchmark).
+        public var randomBytes: RandomBytes = systemRandomBytes
 
         /// The defaults: in memory, fan-out on read, production password cost.
         public init() {}

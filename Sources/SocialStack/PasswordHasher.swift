@@ -7,8 +7,8 @@ enum PasswordHasher {
     static let saltBytes = 16
     static let hashBytes = 32
 
-    static func hash(_ password: String, cost: PasswordCost) throws -> String {
-        let salt = randomBytes(count: saltBytes)
+    static func hash(_ password: String, cost: PasswordCost, random: RandomBytes = systemRandomBytes) throws -> String {
+        let salt = random(saltBytes)
         let derived = try derive(password, salt: salt, rounds: cost.rounds, blockSize: cost.blockSize,
                                  parallelism: cost.parallelism)
         return ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
@@ -43,16 +43,21 @@ enum PasswordHasher {
         return difference == 0
     }
 
-    static func randomBytes(count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
+}
+
+/// Where secrets' random bytes come from (`Configuration.randomBytes`).
+public typealias RandomBytes = @Sendable (Int) -> [UInt8]
+
+/// The operating system's secure random bytes: the default.
+public let systemRandomBytes: RandomBytes = { count in
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
 }
 
 /// Random 256-bit secrets handed to users (session and reset tokens), stored only as SHA-256.
 enum SecretToken {
-    static func generate() -> String {
-        Data(PasswordHasher.randomBytes(count: 32)).base64EncodedString()
+    static func generate(_ random: RandomBytes) -> String {
+        Data(random(32)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 
 /// The database and what every service shares: the clock, the configuration and the live
-/// notification hub. Each public operation is one `read` or one `write` (one transaction).
+/// observation hubs. Each public operation is one `read` or one `write` (one transaction).
 final class Store: Sendable {
     let writer: any DatabaseWriter
     let configuration: SocialStack.Configuration
-    let hub = NotificationHub()
+    let notificationHub = ObservationHub<SocialNotification>()
+    let feedHub = ObservationHub<Post>()
 
     /// The writer when it is an in-memory queue, decided once rather than cast per read.
     private let queue: DatabaseQueue?
@@ -35,14 +36,19 @@ final class Store: Sendable {
     }
 
     /// Runs `body` in one write transaction; after it commits, delivers the notifications
-    /// it wrote to live observers, on this thread and outside the database.
+    /// and feed posts it wrote to live observers, on this thread and outside the database.
     func write<T>(_ body: (Database, inout Outbox) throws -> T) throws -> T {
         let (value, outbox) = try writer.write { db in
             var outbox = Outbox()
             let value = try body(db, &outbox)
             return (value, outbox)
         }
-        hub.deliver(outbox.notifications)
+        for notification in outbox.notifications {
+            notificationHub.deliver(notification, to: [notification.recipient])
+        }
+        for (post, recipients) in outbox.feedPosts {
+            feedHub.deliver(post, to: recipients)
+        }
         return value
     }
 }
@@ -50,6 +56,8 @@ final class Store: Sendable {
 /// What a write produced that must be announced once it commits.
 struct Outbox {
     var notifications: [SocialNotification] = []
+    /// New top-level posts, with the observed users whose home feed they entered.
+    var feedPosts: [(post: Post, recipients: [UserID])] = []
 }
 
 extension Database {

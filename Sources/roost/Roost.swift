@@ -7,6 +7,6 @@ struct RoostCommand: ParsableCommand {
         commandName: "roost",
         abstract: "Load-test and memory-profile a social app's whole service stack, in one process.",
         version: Roost.version,
-        subcommands: [BenchStack.self, BenchProbes.self, Run.self, Validate.self, List.self, Compare.self, Baseline.self]
+        subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, BenchStack.self, BenchProbes.self]
     )
 }

@@ -72,6 +72,10 @@ final class Planner {
         var slots: [TypePlan.Slot] = []
         var missing = missing
         for field in RuntimeReflection.storedFields(of: type) where field.isStrong {
+            if field.isHiddenNoncopyable {
+                missing.append("\(RuntimeReflection.name(of: type)).\(field.name) (noncopyable, e.g. a Mutex)")
+                continue
+            }
             let inner = valuePlan(field.type)
             missing += inner.typesWithoutFieldRecords
             let name = field.name.hasPrefix("$__lazy_storage_$_")

@@ -21,6 +21,10 @@ public struct RetainCycle: Hashable, Sendable, CustomStringConvertible {
     /// never be freed, not merely alive.
     public let isUnreachable: Bool
 
+    /// Other chains of references through the same objects (a second field holding the same
+    /// object): the cycle is reported once, by the first path found.
+    public internal(set) var otherPaths = 0
+
     /// How many objects the cycle passes through.
     public var length: Int { steps.count }
 

@@ -81,16 +81,34 @@ public struct RetainCycleDetector: Sendable {
             return name
         }
 
+        // Objects the compiler laid out statically (in the binary's data, with an immortal
+        // retain count) are held by the program itself, and are not malloc's to size.
+        let counts: [Int] = (0..<walker.nodeCount).map { node in
+            RuntimeReflection.retainCount(of: UnsafeRawPointer(bitPattern: walker.addresses[node])!)
+        }
+        let isStatic = (0..<walker.nodeCount).map {
+            RuntimeReflection.isImmortal(UnsafeRawPointer(bitPattern: walker.addresses[$0])!)
+        }
         let external: [Int] = (0..<walker.nodeCount).map { node in
-            let held = RuntimeReflection.retainCount(of: UnsafeRawPointer(bitPattern: walker.addresses[node])!)
-            return max(0, held - Int(walker.inDegree[node]) - (node == 0 ? 1 : 0))
+            isStatic[node] ? 1 : max(0, counts[node] - Int(walker.inDegree[node]) - (node == 0 ? 1 : 0))
         }
         let heldFromOutside = reachable(from: external.indices.filter { external[$0] > 0 }, in: walker)
 
-        var cycles: [RetainCycle] = edgeCycles.map { edges in
-            cycle(edges, walker: walker, typeName: typeName, unreachable: !edges.contains {
+        // One cycle per sequence of objects: other references between the same objects (two
+        // fields holding one object, ten service structs sharing one store) are counted on it.
+        var cycles: [RetainCycle] = []
+        var indexByObjects: [[UInt]: Int] = [:]
+        for edges in edgeCycles {
+            let found = cycle(edges, walker: walker, typeName: typeName, unreachable: !edges.contains {
                 heldFromOutside[Int(walker.edgeTargets[Int($0)])]
             })
+            let objects = found.steps.map(\.address)
+            if let index = indexByObjects[objects] {
+                cycles[index].otherPaths += 1
+            } else {
+                indexByObjects[objects] = cycles.count
+                cycles.append(found)
+            }
         }
         cycles = cycles.enumerated().sorted {
             ($0.element.length, $0.offset) < ($1.element.length, $1.offset)
@@ -99,7 +117,7 @@ public struct RetainCycleDetector: Sendable {
         let objects = (0..<walker.nodeCount).map { node in
             RetainCycleReport.Object(
                 typeName: typeName(node), address: walker.addresses[node], externalHolders: external[node],
-                bytes: AllocationCounters.allocationSize(of: UnsafeRawPointer(bitPattern: walker.addresses[node])!))
+                bytes: isStatic[node] ? 0 : AllocationCounters.allocationSize(of: UnsafeRawPointer(bitPattern: walker.addresses[node])!))
         }
         return RetainCycleReport(
             cycles: cycles, objects: objects, isTruncated: walker.isTruncated || searchTruncated,

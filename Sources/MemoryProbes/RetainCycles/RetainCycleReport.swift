@@ -9,9 +9,11 @@ public struct RetainCycleReport: Sendable, CustomStringConvertible {
         public let address: UInt
         /// References from outside the walked graph: the object's strong retain count
         /// minus the references the walk found to it (for the root, also minus the
-        /// caller's one reference). 0 means only the graph holds it.
+        /// caller's one reference). 0 means only the graph holds it. A static (immortal)
+        /// object the compiler laid out in the binary counts 1: the program holds it.
         public let externalHolders: Int
-        /// The object's own allocation size in bytes (0 when jemalloc is not the allocator).
+        /// The object's own allocation size in bytes (0 when jemalloc is not the allocator,
+        /// and for static objects).
         public let bytes: Int
     }
 

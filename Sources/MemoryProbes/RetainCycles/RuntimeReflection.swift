@@ -67,6 +67,8 @@ struct StoredField {
     let type: Any.Type
     let offset: Int
     let isStrong: Bool
+    /// A noncopyable field (a `Mutex`) that reflection shows as `()`: what it holds is not seen.
+    var isHiddenNoncopyable = false
 }
 
 enum RuntimeReflection {
@@ -91,9 +93,10 @@ enum RuntimeReflection {
             var name = info.name.map { String(cString: $0) } ?? "\(index)"
             if name.first == "." { name.removeFirst() }
             info.freeName?(info.name)
+            let isHidden = fieldType == Void.self && NoncopyableFields.isHidden(fieldAt: index, of: type)
             fields.append(StoredField(
                 name: name, type: fieldType,
-                offset: _recursiveFieldOffset(type, index: index), isStrong: info.isStrong))
+                offset: _recursiveFieldOffset(type, index: index), isStrong: info.isStrong, isHiddenNoncopyable: isHidden))
         }
         return fields
     }
@@ -177,6 +180,13 @@ enum RuntimeReflection {
     /// A type's name as Swift prints it, module names left out (`Box<Int>`).
     static func name(of type: Any.Type) -> String {
         _typeName(type, qualified: false)
+    }
+
+    /// Whether an object is immortal: statically initialized by the compiler in the
+    /// binary's data, never freed, not malloc's. The inline reference count word (the
+    /// object's second word) then has its low 32 bits all set (swift/RefCount.h, 64-bit).
+    static func isImmortal(_ object: UnsafeRawPointer) -> Bool {
+        object.load(fromByteOffset: 8, as: UInt64.self) & 0xFFFF_FFFF == 0xFFFF_FFFF
     }
 
     static func retainCount(of object: UnsafeRawPointer) -> Int {

@@ -20,7 +20,7 @@ public struct AuthService: Sendable {
 
         // Cheap checks first, so a taken name does not pay for a hash; repeated in the write.
         try store.read { db in try Self.checkFree(email: email, username: name, in: db) }
-        let passwordHash = try PasswordHasher.hash(password, cost: store.configuration.passwordCost)
+        let passwordHash = try PasswordHasher.hash(password, cost: store.configuration.passwordCost, random: store.configuration.randomBytes)
 
         return try store.write { db, _ in
             try Self.checkFree(email: email, username: name, in: db)
@@ -88,7 +88,7 @@ public struct AuthService: Sendable {
             guard let id = try db.cachedValue(UserID.self, sql: "SELECT id FROM users WHERE email = ?", arguments: [email]) else {
                 return nil
             }
-            let token = SecretToken.generate()
+            let token = SecretToken.generate(store.configuration.randomBytes)
             try db.cachedExecute(
                 sql: "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
                 arguments: [SecretToken.digest(token), id, store.nowMillis + Int64(store.configuration.passwordResetLifetime * 1000)])
@@ -99,7 +99,7 @@ public struct AuthService: Sendable {
     /// Sets a new password with a reset token, uses the token up, and logs out every session.
     public func resetPassword(token: String, newPassword: String) throws {
         if let reason = TextRules.passwordProblem(newPassword) { throw AuthError.weakPassword(reason: reason) }
-        let passwordHash = try PasswordHasher.hash(newPassword, cost: store.configuration.passwordCost)
+        let passwordHash = try PasswordHasher.hash(newPassword, cost: store.configuration.passwordCost, random: store.configuration.randomBytes)
         try store.write { db, _ in
             guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?",
                 arguments: [SecretToken.digest(token)])
@@ -122,7 +122,7 @@ public struct AuthService: Sendable {
     }
 
     private static func openSession(for user: User, in db: Database, store: Store) throws -> Session {
-        let token = SecretToken.generate()
+        let token = SecretToken.generate(store.configuration.randomBytes)
         let now = store.nowMillis
         let expiresAt = now + Int64(store.configuration.sessionLifetime * 1000)
         try db.cachedExecute(

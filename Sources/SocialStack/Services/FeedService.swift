@@ -10,6 +10,20 @@ public struct FeedService: Sendable {
     /// The strategy this stack builds feeds with.
     public var strategy: FeedStrategy { store.configuration.feed }
 
+    /// Delivers each new top-level post that enters `user`'s home feed (their own, and those
+    /// of users they follow when it is written) to `callback`, once, right after the write
+    /// commits, on that writer's thread, until the observation is cancelled.
+    public func observe(
+        for user: UserID, _ callback: @escaping @Sendable (Post) -> Void
+    ) -> FeedObservation {
+        store.feedHub.observe(user, callback)
+    }
+
+    /// How many feed observations of `user` are live (not cancelled).
+    public func observationCount(for user: UserID) -> Int {
+        store.feedHub.count(for: user)
+    }
+
     /// One page of `user`'s home feed, posts older than `before` (a post id), newest first.
     public func homeFeed(for user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
         let limit = PageSize.clamped(limit)
@@ -80,6 +94,21 @@ public struct FeedService: Sendable {
                 SELECT follower_id, :post, :author FROM follows WHERE followee_id = :author
                 """,
             arguments: ["author": author, "post": post])
+    }
+
+    /// Queues a new top-level post for the live feed observations of its author and of the
+    /// observed users who follow the author now (nothing is read when nobody observes).
+    static func announce(_ post: Post, in db: Database, store: Store, outbox: inout Outbox) throws {
+        let observed = store.feedHub.observedUsers
+        guard !observed.isEmpty else { return }
+        var recipients: [UserID] = observed.contains(post.author) ? [post.author] : []
+        for user in observed where user != post.author {
+            let follows = try db.cachedValue(
+                Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
+                arguments: [user, post.author]) ?? false
+            if follows { recipients.append(user) }
+        }
+        if !recipients.isEmpty { outbox.feedPosts.append((post, recipients)) }
     }
 
     /// A follow started: the followee's posts enter the follower's feed.

@@ -44,14 +44,12 @@ public struct NotificationService: Sendable {
     public func observe(
         user: UserID, _ callback: @escaping @Sendable (SocialNotification) -> Void
     ) -> NotificationObservation {
-        let observation = NotificationObservation(user: user, hub: store.hub, callback: callback)
-        store.hub.add(observation)
-        return observation
+        store.notificationHub.observe(user, callback)
     }
 
     /// How many observations of `user` are live (not cancelled).
     public func observationCount(for user: UserID) -> Int {
-        store.hub.count(for: user)
+        store.notificationHub.count(for: user)
     }
 
     /// Writes one notification inside the caller's transaction, unless it would go to its

@@ -42,7 +42,9 @@ public struct PostService: Sendable {
                 try FeedService.didPost(id, by: author, in: db, store: store)
             }
             try Self.recordMentions(in: text, of: id, by: author, alreadyNotified: parentAuthor, in: db, store: store, outbox: &outbox)
-            return try Self.fetch(id, in: db)
+            let post = try Self.fetch(id, in: db)
+            if parent == nil { try FeedService.announce(post, in: db, store: store, outbox: &outbox) }
+            return post
         }
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The end-of-run summary `roost run` prints (k6-like): per variant and step, count,
+/// errors, p50, p90, p99, max, ops/s, allocs/op, bytes/op; leaks; thresholds.
+public enum RunSummary {
+    /// Output styles.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, markdown
+    }
+
+    /// The summary of `run`, written to `folder`.
+    public static func render(_ run: RunResult, folder: String?, format: Format) -> String {
+        var lines: [String] = []
+        let header = ["step", "count", "errors", "p50", "p90", "p99", "max", "ops/s", "allocs/op", "bytes/op"]
+        for variant in run.variants {
+            let seconds = max(Double(variant.elapsedNanoseconds) / 1e9, 1e-9)
+            lines.append(format == .markdown ? "### \(run.scenario.name) / \(variant.variant)" : "\(run.scenario.name) / \(variant.variant)"
+                + "  (\(variant.iterations) iterations in \(String(format: "%.2f", seconds)) s"
+                + (variant.droppedIterations > 0 ? ", \(variant.droppedIterations) dropped" : "") + ")")
+            let rows = variant.steps.map { step in
+                [step.step, String(step.count), String(step.errorCount), time(step.percentileMicroseconds(50)),
+                 time(step.percentileMicroseconds(90)), time(step.percentileMicroseconds(99)), time(step.maxMicroseconds),
+                 String(format: "%.1f", Double(step.count) / seconds), String(format: "%.1f", step.allocationsPerOperation),
+                 bytes(step.bytesPerOperation)]
+            }
+            lines += table(header: header, rows: rows, format: format)
+            let leaked = variant.leaks.filter { $0.leaked > 0 }
+            if leaked.isEmpty {
+                lines.append("leaked objects: 0")
+            } else {
+                lines.append("leaked objects: \(variant.leakedObjects) (\(bytes(Double(variant.leakedBytes))) shallow)")
+                for leak in leaked {
+                    lines.append("  \(leak.leaked) of \(leak.created) \(leak.type)" + (leak.cycle.isEmpty ? "" : ": \(leak.cycle)"))
+                }
+            }
+            for (name, count) in variant.steps.flatMap({ $0.errors.map { ($0.key, $0.value) } }).sorted(by: { $0.0 < $1.0 }) {
+                lines.append("errors: \(count) x \(name)")
+            }
+            lines.append("")
+        }
+        if !run.thresholds.isEmpty {
+            lines.append(format == .markdown ? "### thresholds" : "thresholds")
+            for verdict in run.thresholds {
+                let observed = verdict.observed.map { CSV.number($0) } ?? "not measured"
+                lines.append("  \(verdict.passed ? "pass" : "FAIL")  \(verdict.threshold.source)  [\(verdict.variant): \(observed)]")
+            }
+        }
+        if run.wasInterrupted { lines.append("interrupted: the reports cover what ran") }
+        if let folder { lines.append("reports: \(folder)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func table(header: [String], rows: [[String]], format: Format) -> [String] {
+        if format == .markdown {
+            return ["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---:|" }.joined()]
+                + rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line)
+    }
+
+    static func time(_ microseconds: Double) -> String {
+        microseconds >= 1_000_000 ? String(format: "%.2fs", microseconds / 1e6)
+            : microseconds >= 1_000 ? String(format: "%.2fms", microseconds / 1e3) : String(format: "%.0fus", microseconds)
+    }
+
+    static func bytes(_ value: Double) -> String {
+        value >= 1_048_576 ? String(format: "%.1fMB", value / 1_048_576)
+            : value >= 1_024 ? String(format: "%.1fKB", value / 1_024) : String(format: "%.0fB", value)
+    }
+}

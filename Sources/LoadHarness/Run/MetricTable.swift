@@ -1,0 +1,74 @@
+import Histogram
+
+/// Every metric a threshold can name, per variant and per step (or over all steps), in the
+/// metrics' base units: microseconds, bytes, fractions, counts.
+public struct MetricTable: Sendable {
+    /// One row of `summary.csv`.
+    public struct Entry: Sendable, Hashable {
+        public let variant: String
+        /// `p99(open_profile)`, or `leaked_objects` for variant-wide metrics.
+        public let metric: String
+        public let value: Double
+        public let unit: String
+    }
+
+    public let entries: [Entry]
+    private let lookup: [String: Double]
+
+    init(scenario: Scenario, results: [VariantResult]) {
+        var entries: [Entry] = []
+        for result in results {
+            let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
+            var all = StepMetrics(step: "")
+            for step in result.steps {
+                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, suffix: "(\(step.step))")
+                all.merge(step)
+            }
+            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "")
+            entries += [
+                Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),
+                Entry(variant: result.variant, metric: "leaked_bytes", value: Double(result.leakedBytes), unit: "B"),
+                Entry(variant: result.variant, metric: "retained_bytes", value: Double(result.retainedBytes), unit: "B"),
+                Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
+                Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
+                Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
+            ]
+        }
+        self.entries = entries
+        lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, suffix: String) -> [Entry] {
+        func entry(_ name: String, _ value: Double, _ unit: String) -> Entry {
+            Entry(variant: variant, metric: name + suffix, value: value, unit: unit)
+        }
+        return [
+            entry("p50", step.percentileMicroseconds(50), "us"), entry("p90", step.percentileMicroseconds(90), "us"),
+            entry("p99", step.percentileMicroseconds(99), "us"), entry("p999", step.percentileMicroseconds(99.9), "us"),
+            entry("max", step.maxMicroseconds, "us"), entry("mean", step.meanMicroseconds, "us"),
+            entry("errors", Double(step.errorCount), "count"),
+            entry("error_rate", step.count == 0 ? 0 : Double(step.errorCount) / Double(step.count), "fraction"),
+            entry("ops_per_s", Double(step.count) / seconds, "1/s"),
+            entry("allocs_per_op", step.allocationsPerOperation, "count"),
+            entry("bytes_per_op", step.bytesPerOperation, "B"),
+        ]
+    }
+
+    /// A metric's value for a variant; nil when it was not measured (no such step ran).
+    public func value(_ metric: Threshold.Metric, step: String?, variant: String) -> Double? {
+        let key = step.map { "\(metric.rawValue)(\($0))" } ?? metric.rawValue
+        return lookup["\(variant)|\(key)"]
+    }
+
+    /// Each threshold against each variant it names.
+    func evaluate(_ thresholds: [Threshold]) -> [ThresholdVerdict] {
+        let variants = entries.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
+        return thresholds.flatMap { threshold in
+            variants.filter { threshold.variant == nil || threshold.variant == $0 }.map { variant in
+                let observed = value(threshold.metric, step: threshold.step, variant: variant)
+                return ThresholdVerdict(threshold: threshold, variant: variant, observed: observed,
+                                        passed: observed.map { threshold.comparison.holds($0, threshold.value) } ?? false)
+            }
+        }
+    }
+}

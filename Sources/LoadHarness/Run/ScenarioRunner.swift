@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs every variant of a scenario, one after another, each on its own fresh stack, and
+/// evaluates the thresholds.
+public struct ScenarioRunner: Sendable {
+    public let scenario: Scenario
+    public var clock: any RunClock = SystemClock()
+    public var stop = StopFlag()
+    public var progress: @Sendable (RunProgress) -> Void = { _ in }
+    /// Only these variants (all when empty).
+    public var variants: [String] = []
+
+    /// A runner for `scenario`.
+    public init(scenario: Scenario) { self.scenario = scenario }
+
+    /// Runs and returns every variant's results with the thresholds' verdicts.
+    public func run() throws -> RunResult {
+        let started = Date()
+        var results: [VariantResult] = []
+        for variant in scenario.variants where variants.isEmpty || variants.contains(variant.name) {
+            guard !stop.isSet else { break }
+            let runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            results.append(try runner.run())
+        }
+        let table = MetricTable(scenario: scenario, results: results)
+        return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(scenario.thresholds),
+                         metrics: table, started: started, ended: Date(), wasInterrupted: stop.isSet)
+    }
+}
+
+/// A finished run.
+public struct RunResult: Sendable {
+    public let scenario: Scenario
+    public let variants: [VariantResult]
+    public let thresholds: [ThresholdVerdict]
+    public let metrics: MetricTable
+    public let started: Date
+    public let ended: Date
+    public let wasInterrupted: Bool
+
+    /// Whether every threshold passed.
+    public var passed: Bool { thresholds.allSatisfy(\.passed) }
+}
+
+/// One threshold's outcome, per variant it applies to.
+public struct ThresholdVerdict: Sendable, Hashable {
+    public let threshold: Threshold
+    public let variant: String
+    /// nil when the metric could not be evaluated (a step that never ran): counted as failed.
+    public let observed: Double?
+    public let passed: Bool
+}

@@ -1,0 +1,18 @@
+/// Walks a scenario's step tree.
+enum ScenarioSteps {
+    /// The names of the measured steps, in the order they first appear (nested ones too).
+    static func measuredNames(in steps: [Step]) -> [String] {
+        var names: [String] = []
+        func visit(_ steps: [Step]) {
+            for step in steps {
+                switch step {
+                case .choose(let branches): branches.forEach { visit($0.steps) }
+                case .repeat(_, let inner): visit(inner)
+                default: if step.isMeasured, !names.contains(step.name) { names.append(step.name) }
+                }
+            }
+        }
+        visit(steps)
+        return names
+    }
+}

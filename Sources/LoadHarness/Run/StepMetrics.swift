@@ -1,0 +1,65 @@
+import Histogram
+import MemoryProbes
+
+/// What one step of one variant measured: latency in an HDR histogram (nanoseconds),
+/// errors by name, allocations and bytes. Each virtual user fills its own; they merge at
+/// the end, so the hot path takes no lock.
+public struct StepMetrics: Sendable {
+    public let step: String
+    /// Latency from the step's start (closed model) or intended start (open model,
+    /// coordinated omission corrected), nanoseconds.
+    public private(set) var latency = StepMetrics.histogram()
+    /// Latency from the step's actual start, nanoseconds (differs only in the open model).
+    public private(set) var uncorrected = StepMetrics.histogram()
+    public private(set) var count = 0
+    /// Failed executions by error name (`PostError.notAuthor`).
+    public private(set) var errors: [String: Int] = [:]
+    /// Allocation calls, bytes allocated and bytes freed, summed over executions.
+    public private(set) var allocations = 0
+    public private(set) var bytesAllocated = 0
+    public private(set) var bytesFreed = 0
+
+    /// Empty metrics for `step`.
+    public init(step: String) { self.step = step }
+
+    static func histogram() -> Histogram<UInt64> {
+        // 1 ns to 1 hour, 3 significant digits.
+        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+    }
+
+    /// Records one execution.
+    mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: String?) {
+        _ = latency.record(max(1, nanoseconds))
+        _ = uncorrected.record(max(1, uncorrectedNanoseconds))
+        count += 1
+        if let error { errors[error, default: 0] += 1 }
+        allocations += allocation.allocations
+        bytesAllocated += allocation.bytesAllocated
+        bytesFreed += allocation.bytesFreed
+    }
+
+    /// Adds another virtual user's figures for the same step.
+    mutating func merge(_ other: StepMetrics) {
+        latency.add(other.latency)
+        uncorrected.add(other.uncorrected)
+        count += other.count
+        for (name, n) in other.errors { errors[name, default: 0] += n }
+        allocations += other.allocations
+        bytesAllocated += other.bytesAllocated
+        bytesFreed += other.bytesFreed
+    }
+
+    public var errorCount: Int { errors.values.reduce(0, +) }
+
+    /// A latency percentile (0...100) in microseconds.
+    public func percentileMicroseconds(_ percentile: Double) -> Double {
+        count == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1_000
+    }
+
+    public var meanMicroseconds: Double { count == 0 ? 0 : latency.mean / 1_000 }
+    public var maxMicroseconds: Double { count == 0 ? 0 : Double(latency.max) / 1_000 }
+    public var allocationsPerOperation: Double { count == 0 ? 0 : Double(allocations) / Double(count) }
+    public var bytesPerOperation: Double { count == 0 ? 0 : Double(bytesAllocated) / Double(count) }
+    /// Allocated minus freed, over all executions: what the step left behind.
+    public var netBytes: Int { bytesAllocated - bytesFreed }
+}

@@ -1,0 +1,106 @@
+import MemoryProbes
+import Screens
+
+/// Plays a virtual user's iterations: control steps (`think`, `choose`, `repeat`) run here,
+/// measured steps are timed and their allocations counted on this thread only (exact while
+/// other virtual users allocate, since the jemalloc counters are per thread and a step runs
+/// without suspending). Screens closed by a step are tracked for the lifetime check before
+/// the step's measured span, so their frees count in it.
+final class StepPlayer: @unchecked Sendable {
+    let vu: VirtualUser
+    let steps: [Step]
+    let clock: any RunClock
+    let tracker: LifetimeTracker
+    let shared: SharedRunState
+    let stop: StopFlag
+    let sampler: MemorySampler
+    let progress: @Sendable (RunProgress) -> Void
+    let variant: String
+    let start: UInt64
+    private(set) var result = VirtualUserResult()
+    private var iterationErrors = 0
+
+    init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
+         stop: StopFlag, sampler: MemorySampler, progress: @escaping @Sendable (RunProgress) -> Void,
+         variant: String, start: UInt64) {
+        self.vu = vu
+        self.steps = steps
+        self.clock = clock
+        self.tracker = tracker
+        self.shared = shared
+        self.stop = stop
+        self.sampler = sampler
+        self.progress = progress
+        self.variant = variant
+        self.start = start
+    }
+
+    /// One pass over the steps. `intendedStart` (open model) is when the iteration should
+    /// have started: its first step's latency counts from there.
+    func playIteration(intendedStart: UInt64?) {
+        iterationErrors = 0
+        var pendingStart = intendedStart
+        play(steps, intendedStart: &pendingStart)
+        vu.iteration += 1
+        result.iterations += 1
+        let totals = shared.addIteration(errors: iterationErrors)
+        progress(RunProgress(phase: "run", variant: variant, iterations: totals.iterations, errors: totals.errors,
+                             elapsedNanoseconds: clock.now() - start))
+    }
+
+    private func play(_ steps: [Step], intendedStart: inout UInt64?) {
+        for step in steps where !stop.isSet {
+            switch step {
+            case .think(let duration):
+                clock.sleep(until: clock.now() + duration.nanoseconds)
+            case .choose(let branches):
+                let total = branches.reduce(0) { $0 + $1.weight }
+                guard total > 0 else { continue }
+                var pick = Int.random(in: 0..<total, using: &vu.random)
+                for branch in branches {
+                    if pick < branch.weight { play(branch.steps, intendedStart: &intendedStart); break }
+                    pick -= branch.weight
+                }
+            case .repeat(let times, let inner):
+                for _ in 0..<times where !stop.isSet { play(inner, intendedStart: &intendedStart) }
+            default:
+                measure(step, intendedStart: intendedStart)
+                intendedStart = nil
+            }
+        }
+    }
+
+    private func measure(_ step: Step, intendedStart: UInt64?) {
+        if step.closesScreen { trackClosingScreen(step) }
+        let began = clock.now()
+        let (outcome, allocation) = AllocationCounters.measure(returning: { () -> Result<[AnyObject], any Error> in
+            Result { try StepExecutor.perform(step, by: vu) }
+        })
+        let ended = clock.now()
+        var error: String?
+        if case .failure(let failure) = outcome {
+            error = errorName(failure)
+            iterationErrors += 1
+        }
+        let name = step.name
+        if result.steps[name] == nil { result.steps[name] = StepMetrics(step: name) }
+        result.steps[name]!.record(
+            nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
+            allocation: allocation, error: error)
+        if step.closesScreen { sampler.sample(iteration: shared.iterations) }
+    }
+
+    /// Tracks the parts of the screen a close step is about to close (outside the measured span).
+    private func trackClosingScreen(_ step: Step) {
+        guard let screen = vu.app.navigator.stack.last else { return }
+        let matches: Bool = switch step {
+        case .closeProfile: screen is ProfileController
+        case .closePost: screen is PostDetailController
+        case .closeNotifications: screen is NotificationsController
+        case .closeComments: screen is CommentsController
+        default: false
+        }
+        guard matches else { return }
+        for part in screen.parts { tracker.track(part) }
+    }
+}

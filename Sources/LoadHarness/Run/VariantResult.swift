@@ -1,0 +1,48 @@
+/// What one variant's run measured.
+public struct VariantResult: Sendable {
+    public let variant: String
+    /// Per measured step, in the order steps first appear in the scenario.
+    public let steps: [StepMetrics]
+    public let memory: [MemorySample]
+    public let leaks: [LeakRecord]
+    /// Iterations completed (all virtual users).
+    public let iterations: Int
+    /// Open model: iterations that found no free virtual user.
+    public let droppedIterations: Int
+    /// Wall time of the measured phase, nanoseconds.
+    public let elapsedNanoseconds: UInt64
+    /// The largest resident set seen while this variant ran.
+    public let peakResidentBytes: Int
+    /// Whether the run was stopped early (Ctrl-C).
+    public let wasInterrupted: Bool
+
+    /// Objects tracked after a close that were still alive at the end.
+    public var leakedObjects: Int { leaks.reduce(0) { $0 + $1.leaked } }
+    /// Their shallow bytes.
+    public var leakedBytes: Int { leaks.reduce(0) { $0 + $1.leakedBytes } }
+    /// Bytes the measured steps allocated and did not free.
+    public var retainedBytes: Int { steps.reduce(0) { $0 + $1.netBytes } }
+}
+
+/// One memory reading (design section 6, `memory.csv`).
+public struct MemorySample: Sendable, Hashable {
+    public let elapsedMilliseconds: Double
+    /// Iterations done when it was taken.
+    public let iteration: Int
+    public let allocatedBytes: Int
+    public let residentBytes: Int
+    public let rssBytes: Int
+    public let liveTrackedObjects: Int
+}
+
+/// Survivors of one type after the screens that made them closed (`leaks.csv`).
+public struct LeakRecord: Sendable, Hashable {
+    public let type: String
+    /// How many were tracked (created and closed).
+    public let created: Int
+    /// How many were alive at the end.
+    public let leaked: Int
+    public let leakedBytes: Int
+    /// The shortest retain cycle through one survivor, or why none is shown.
+    public let cycle: String
+}

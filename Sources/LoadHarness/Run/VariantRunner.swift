@@ -1,0 +1,153 @@
+import Foundation
+import MemoryProbes
+import Screens
+import SocialStack
+import Synchronization
+
+/// Runs one variant: a fresh stack, the dataset, the virtual users playing the steps under
+/// the load model, memory samples, and the lifetime check of every closed screen.
+struct VariantRunner {
+    let scenario: Scenario
+    let variant: VariantSpec
+    let clock: any RunClock
+    let stop: StopFlag
+    let progress: @Sendable (RunProgress) -> Void
+    /// Memory sampling period, nanoseconds.
+    var samplePeriod: UInt64 = 100_000_000
+
+    func run() throws -> VariantResult {
+        var configuration = SocialStack.Configuration(
+            storage: scenario.stack.storage == .file ? .temporaryFile : .memory,
+            feed: scenario.stack.feed, passwordCost: scenario.stack.passwordCost.cost)
+        // Seeded salts and tokens: random keys would split the sessions index at random
+        // moments and make allocation counts differ between runs.
+        configuration.randomBytes = SeededBytes(seed: scenario.seed).next
+        let stack = try SocialStack(configuration)
+        progress(RunProgress(phase: "dataset", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
+        let dataset = try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack)
+
+        AllocationCounters.startCountingCalls()
+        defer { AllocationCounters.stopCountingCalls() }
+        let tracker = LifetimeTracker()
+        let shared = SharedRunState()
+        let start = clock.now()
+        let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod)
+        sampler.begin()
+
+        let results: [VirtualUserResult]
+        let dropped: Int
+        switch scenario.load {
+        case .closed(let load):
+            results = runClosed(load, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
+                                sampler: sampler)
+            dropped = 0
+        case .open(let load):
+            (results, dropped) = OpenModel(
+                load: load, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
+                sampler: sampler
+            ).run()
+        }
+        let elapsed = clock.now() - start
+        sampler.stopAndSample()
+
+        var merged: [String: StepMetrics] = [:]
+        for result in results {
+            for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
+        }
+        let order = ScenarioSteps.measuredNames(in: scenario.steps)
+        return VariantResult(
+            variant: variant.name,
+            steps: order.compactMap { merged[$0] },
+            memory: sampler.samples,
+            leaks: LeakCheck.records(tracker: tracker),
+            iterations: results.reduce(0) { $0 + $1.iterations },
+            droppedIterations: dropped,
+            elapsedNanoseconds: elapsed,
+            peakResidentBytes: sampler.peakResidentBytes,
+            wasInterrupted: stop.isSet)
+    }
+
+    private func runClosed(
+        _ load: LoadModel.ClosedLoad, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
+        shared: SharedRunState, start: UInt64, sampler: MemorySampler
+    ) -> [VirtualUserResult] {
+        let deadline = load.duration.map { start + $0.nanoseconds }
+        let results = Mutex<[VirtualUserResult]>([])
+        let group = DispatchGroup()
+        for index in 0..<load.virtualUsers {
+            let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
+            let player = makePlayer(index: index, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
+                                    start: start, sampler: sampler)
+            group.enter()
+            let thread = Thread {
+                clock.sleep(until: start + offset)
+                var done = 0
+                while !stop.isSet, load.iterations.map({ done < $0 }) ?? true,
+                      deadline.map({ clock.now() < $0 }) ?? true {
+                    player.playIteration(intendedStart: nil)
+                    done += 1
+                }
+                results.withLock { $0.append(player.result) }
+                group.leave()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        group.wait()
+        return results.withLock { $0 }
+    }
+
+    func makePlayer(
+        index: Int, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker, shared: SharedRunState,
+        start: UInt64, sampler: MemorySampler
+    ) -> StepPlayer {
+        let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
+        return StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
+                          sampler: sampler, progress: progress, variant: variant.name, start: start)
+    }
+}
+
+/// What one virtual user measured.
+struct VirtualUserResult: Sendable {
+    var steps: [String: StepMetrics] = [:]
+    var iterations = 0
+}
+
+/// Counters every virtual user of a variant shares (for progress and memory rows).
+final class SharedRunState: Sendable {
+    private let counts = Mutex<(iterations: Int, errors: Int)>((0, 0))
+
+    func addIteration(errors: Int) -> (iterations: Int, errors: Int) {
+        counts.withLock { $0.iterations += 1; $0.errors += errors; return $0 }
+    }
+
+    var iterations: Int { counts.withLock { $0.iterations } }
+    var errors: Int { counts.withLock { $0.errors } }
+}
+
+/// Set once to stop a run early (Ctrl-C); every loop checks it.
+public final class StopFlag: Sendable {
+    private let flag = Mutex(false)
+    /// A flag not set.
+    public init() {}
+    public var isSet: Bool { flag.withLock { $0 } }
+    public func set() { flag.withLock { $0 = true } }
+}
+
+/// A line of progress for a terminal.
+public struct RunProgress: Sendable {
+    public let phase: String
+    public let variant: String
+    public let iterations: Int
+    public let errors: Int
+    public let elapsedNanoseconds: UInt64
+}
+
+extension Duration {
+    /// Whole nanoseconds (negative durations count as zero).
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,93 @@
+import Screens
+import SocialStack
+
+/// One simulated person: their own app (window, navigator, screens with the variant's
+/// reference policy) on the variant's shared stack, their dataset account, and their seeded
+/// random choices. Used from one thread.
+final class VirtualUser {
+    let index: Int
+    let app: App
+    let dataset: Dataset
+    let seed: UInt64
+    var random: SeededGenerator
+    var iteration = 0
+    /// The post ids of the last feed page this user loaded (`from_feed` targets).
+    var lastFeed: [PostID] = []
+    /// Accounts this user signed up during the run.
+    var signups = 0
+
+    init(index: Int, stack: SocialStack, policy: ReferencePolicy, dataset: Dataset, seed: UInt64) {
+        self.index = index
+        self.dataset = dataset
+        self.seed = seed
+        app = App(stack: stack, policy: policy)
+        random = SeededGenerator(seed: seed &+ 0x9E37_79B9 &* UInt64(index + 1))
+    }
+
+    var stack: SocialStack { app.stack }
+
+    /// The dataset account this user plays.
+    var ownSlot: Int { index % dataset.users.count }
+
+    /// The signed-in user, or the dataset account when nobody is signed in.
+    var me: UserID { app.session?.user.id ?? dataset.users[ownSlot] }
+
+    func text(_ template: TextTemplate) -> String {
+        template.render(vu: index, iteration: iteration, seed: seed)
+    }
+
+    // MARK: Targets
+
+    func user(_ target: Target, step: String) throws -> UserID {
+        switch target {
+        case .random:
+            return dataset.users[Int.random(in: 0..<dataset.users.count, using: &random)]
+        case .self:
+            return me
+        case .followed:
+            let following = try stack.follows.following(of: me, limit: PageSize.maximum).items
+            guard !following.isEmpty else { throw StepError.noTarget(step: step, target: "followed") }
+            return following[Int.random(in: 0..<following.count, using: &random)].id
+        case .fromFeed:
+            return try stack.posts.post(try feedPost(step: step)).author
+        case .literal(let name):
+            do { return try stack.users.user(named: name).id } catch { throw StepError.unknownLiteral(step: step, literal: name) }
+        }
+    }
+
+    func post(_ target: Target, step: String) throws -> PostID {
+        switch target {
+        case .random:
+            guard !dataset.posts.isEmpty else { throw StepError.noTarget(step: step, target: "random") }
+            return dataset.posts[Int.random(in: 0..<dataset.posts.count, using: &random)]
+        case .self:
+            guard let own = try stack.posts.posts(by: me, limit: 1).items.first else {
+                throw StepError.noTarget(step: step, target: "self")
+            }
+            return own.id
+        case .followed:
+            let author = try user(.followed, step: step)
+            guard let post = try stack.posts.posts(by: author, limit: 1).items.first else {
+                throw StepError.noTarget(step: step, target: "followed")
+            }
+            return post.id
+        case .fromFeed:
+            return try feedPost(step: step)
+        case .literal(let text):
+            guard let raw = Int64(text) else { throw StepError.unknownLiteral(step: step, literal: text) }
+            return PostID(rawValue: raw)
+        }
+    }
+
+    private func feedPost(step: String) throws -> PostID {
+        if lastFeed.isEmpty { lastFeed = try stack.feed.homeFeed(for: me).items.map(\.id) }
+        guard !lastFeed.isEmpty else { throw StepError.noTarget(step: step, target: "from_feed") }
+        return lastFeed[Int.random(in: 0..<lastFeed.count, using: &random)]
+    }
+
+    /// The top pushed screen if it is a `T`.
+    func top<T: Screen>(_ type: T.Type, step: String, expected: String) throws -> T {
+        guard let screen = app.navigator.stack.last as? T else { throw StepError.noOpenScreen(step: step, expected: expected) }
+        return screen
+    }
+}

@@ -1,0 +1,138 @@
+import Screens
+import SocialStack
+
+/// One scenario file (design section 5): what to build, which variants to compare, how to
+/// load them, the steps each virtual user plays, and the thresholds that pass or fail it.
+public struct Scenario: Hashable, Sendable {
+    /// `[a-z0-9-]+`: the report folder's name.
+    public var name: String
+    public var description: String
+    /// Every random choice (dataset and steps) derives from it.
+    public var seed: UInt64
+    public var stack: StackSettings
+    public var dataset: DatasetSpec
+    /// At least one; each runs on its own fresh stack with the same seed.
+    public var variants: [VariantSpec]
+    public var load: LoadModel
+    public var steps: [Step]
+    public var thresholds: [Threshold]
+    /// The file it was read from, for messages.
+    public var path: String
+
+    /// A scenario; the loader builds these from YAML.
+    public init(name: String, description: String = "", seed: UInt64 = 1, stack: StackSettings = .init(),
+                dataset: DatasetSpec = .init(), variants: [VariantSpec] = [.init(name: "weak", references: .weak)],
+                load: LoadModel = .closed(.init()), steps: [Step], thresholds: [Threshold] = [], path: String = "") {
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.stack = stack
+        self.dataset = dataset
+        self.variants = variants
+        self.load = load
+        self.steps = steps
+        self.thresholds = thresholds
+        self.path = path
+    }
+}
+
+/// The stack each variant gets (`stack:`).
+public struct StackSettings: Hashable, Sendable {
+    public enum Storage: String, Hashable, Sendable, CaseIterable {
+        /// A database file in WAL mode in a temporary directory.
+        case file
+        case memory
+    }
+
+    public enum PasswordCostName: String, Hashable, Sendable, CaseIterable {
+        case low, production
+
+        /// The scrypt parameters it names.
+        public var cost: PasswordCost { self == .low ? .low : .production }
+    }
+
+    public var feed: FeedStrategy = .fanOutOnRead
+    public var passwordCost: PasswordCostName = .low
+    public var storage: Storage = .memory
+
+    /// The defaults: fanOutOnRead, low password cost, memory.
+    public init(feed: FeedStrategy = .fanOutOnRead, passwordCost: PasswordCostName = .low, storage: Storage = .memory) {
+        self.feed = feed
+        self.passwordCost = passwordCost
+        self.storage = storage
+    }
+}
+
+/// What is built before measuring (`dataset:`), not timed.
+public struct DatasetSpec: Hashable, Sendable {
+    public var users = 100
+    public var postsPerUser = 5
+    public var followsPerUser = 10
+    public var likesPerUser = 5
+    /// Each user's profile image size in bytes (0: none).
+    public var imageBytes = 4_096
+
+    /// A dataset of these sizes.
+    public init(users: Int = 100, postsPerUser: Int = 5, followsPerUser: Int = 10, likesPerUser: Int = 5, imageBytes: Int = 4_096) {
+        self.users = users
+        self.postsPerUser = postsPerUser
+        self.followsPerUser = followsPerUser
+        self.likesPerUser = likesPerUser
+        self.imageBytes = imageBytes
+    }
+}
+
+/// One variant (`variants:`): a name and the reference policy its screens use.
+public struct VariantSpec: Hashable, Sendable {
+    public var name: String
+    public var references: ReferencePolicy.Strength
+    public var overrides: [ReferenceEdge: ReferencePolicy.Strength]
+
+    /// A variant whose edges are `references`, except `overrides`.
+    public init(name: String, references: ReferencePolicy.Strength, overrides: [ReferenceEdge: ReferencePolicy.Strength] = [:]) {
+        self.name = name
+        self.references = references
+        self.overrides = overrides
+    }
+
+    /// The policy its screens are built with.
+    public var policy: ReferencePolicy { ReferencePolicy(references, overrides: overrides) }
+}
+
+/// How load is applied (`load:`).
+public enum LoadModel: Hashable, Sendable {
+    /// A fixed number of virtual users, each looping over the steps.
+    case closed(ClosedLoad)
+    /// Iterations started at a fixed rate, each by a free virtual user.
+    case open(OpenLoad)
+
+    public struct ClosedLoad: Hashable, Sendable {
+        public var virtualUsers = 1
+        /// Iterations per virtual user; nil when `duration` bounds the run.
+        public var iterations: Int? = 1
+        public var duration: Duration?
+        public var rampUp: Duration = .zero
+
+        /// A closed load.
+        public init(virtualUsers: Int = 1, iterations: Int? = 1, duration: Duration? = nil, rampUp: Duration = .zero) {
+            self.virtualUsers = virtualUsers
+            self.iterations = iterations
+            self.duration = duration
+            self.rampUp = rampUp
+        }
+    }
+
+    public struct OpenLoad: Hashable, Sendable {
+        /// Iterations started per second.
+        public var arrivalRate: Double
+        public var duration: Duration
+        public var maxVirtualUsers: Int
+
+        /// An open load.
+        public init(arrivalRate: Double, duration: Duration, maxVirtualUsers: Int) {
+            self.arrivalRate = arrivalRate
+            self.duration = duration
+            self.maxVirtualUsers = maxVirtualUsers
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Screens
+import SocialStack
+
+/// The keys and values the scenario format accepts (design section 5). The loader checks
+/// files against these lists, and tests check `Scenarios/roost.schema.json` against them.
+public enum ScenarioFormat {
+    /// Keys of the top-level mapping.
+    public static let topLevelKeys = ["name", "description", "seed", "stack", "dataset", "variants", "load", "steps", "thresholds"]
+    /// Keys that must be present at the top level.
+    public static let requiredTopLevelKeys = ["name", "steps"]
+    /// Keys of `stack:`.
+    public static let stackKeys = ["feed", "password_cost", "storage"]
+    /// Keys of `dataset:`.
+    public static let datasetKeys = ["users", "posts_per_user", "follows_per_user", "likes_per_user", "image_bytes"]
+    /// Keys of each item of `variants:`.
+    public static let variantKeys = ["name", "references", "overrides"]
+    /// Keys of a closed-model `load:`.
+    public static let closedLoadKeys = ["virtual_users", "iterations", "duration", "ramp_up"]
+    /// Keys of an open-model `load:`.
+    public static let openLoadKeys = ["arrival_rate", "duration", "max_virtual_users"]
+    /// Every key `load:` accepts (either model).
+    public static var loadKeys: [String] { closedLoadKeys + openLoadKeys.filter { !closedLoadKeys.contains($0) } }
+
+    /// `stack.feed` values.
+    public static var feeds: [String] { FeedStrategy.allCases.map(\.rawValue) }
+    /// `stack.password_cost` values.
+    public static var passwordCosts: [String] { StackSettings.PasswordCostName.allCases.map(\.rawValue) }
+    /// `stack.storage` values.
+    public static var storages: [String] { StackSettings.Storage.allCases.map(\.rawValue) }
+    /// `references:` and override values.
+    public static let strengths = ["weak", "strong"]
+    /// Keys of a variant's `overrides:`.
+    public static var edges: [String] { ReferenceEdge.allCases.map(\.rawValue) }
+    /// Named targets of `user:` and `post:` (anything else is a literal).
+    public static let targets = ["random", "self", "followed", "from_feed"]
+    /// Units a duration may end with.
+    public static let durationUnits = ["ns", "us", "ms", "s", "m"]
+    /// Units an arrival rate may end with (`200/s`, `12/m`).
+    public static let rateUnits = ["s", "m"]
+    /// Threshold metric names.
+    public static var metrics: [String] { Threshold.Metric.allCases.map(\.rawValue) }
+
+    /// Whether `text` is a valid scenario or variant name: `[a-z0-9-]+`.
+    public static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// The target a keyword names, or nil for a literal.
+    static func target(named keyword: String) -> Target? {
+        switch keyword {
+        case "random": .random
+        case "self": .`self`
+        case "followed": .followed
+        case "from_feed": .fromFeed
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Screens
+import SocialStack
+import Yams
+
+extension ScenarioReader {
+    /// The whole scenario, or nil when anything was reported.
+    mutating func scenario(_ root: Node) -> Scenario? {
+        guard root.mapping != nil else {
+            report("expected a mapping of scenario keys (name, steps, ...) at the top of the file, got \(Self.describe(root))", at: root)
+            return nil
+        }
+        guard let top = fields(root, label: "the scenario", context: nil, allowed: ScenarioFormat.topLevelKeys) else { return nil }
+        let name = required("name", in: top, context: nil).flatMap { self.name($0, label: "'name'") }
+        let description = top["description"].map { string($0, label: "'description'") ?? "" } ?? ""
+        let seed = top["seed"].map { self.seed($0) } ?? 1
+        let stack = top["stack"].map { self.stack($0) } ?? StackSettings()
+        let dataset = top["dataset"].map { self.dataset($0) } ?? DatasetSpec()
+        let variants = top["variants"].map { self.variants($0) } ?? [VariantSpec(name: "weak", references: .weak)]
+        let load = top["load"].map { self.load($0) } ?? .closed(.init())
+        let steps = required("steps", in: top, context: nil).map { self.steps($0, label: "'steps'") } ?? []
+        let declared = top["variants"].map(Self.variantNames) ?? ["weak"]
+        let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared) } ?? []
+        guard problems.isEmpty, let name, let seed, let stack, let dataset, let variants, let load, let steps, let thresholds else {
+            return nil
+        }
+        return Scenario(name: name, description: description, seed: seed, stack: stack, dataset: dataset, variants: variants,
+                        load: load, steps: steps, thresholds: thresholds, path: path)
+    }
+
+    /// `seed:`, a non-negative integer.
+    private mutating func seed(_ node: Node) -> UInt64? {
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any, let value = UInt64(scalar.string) else {
+            expected("a non-negative integer", for: "'seed'", got: node)
+            return nil
+        }
+        return value
+    }
+
+    /// `stack:`; omitted keys keep `StackSettings`' defaults.
+    private mutating func stack(_ node: Node) -> StackSettings? {
+        guard let fields = fields(node, label: "'stack'", context: "stack", allowed: ScenarioFormat.stackKeys) else { return nil }
+        var settings = StackSettings()
+        if let value = fields["feed"].flatMap({ choice($0, label: "'feed'", values: ScenarioFormat.feeds) }) {
+            settings.feed = FeedStrategy(rawValue: value) ?? settings.feed
+        }
+        if let value = fields["password_cost"].flatMap({ choice($0, label: "'password_cost'", values: ScenarioFormat.passwordCosts) }) {
+            settings.passwordCost = StackSettings.PasswordCostName(rawValue: value) ?? settings.passwordCost
+        }
+        if let value = fields["storage"].flatMap({ choice($0, label: "'storage'", values: ScenarioFormat.storages) }) {
+            settings.storage = StackSettings.Storage(rawValue: value) ?? settings.storage
+        }
+        return settings
+    }
+
+    /// `dataset:`; omitted sizes keep `DatasetSpec`'s defaults.
+    private mutating func dataset(_ node: Node) -> DatasetSpec? {
+        guard let fields = fields(node, label: "'dataset'", context: "dataset", allowed: ScenarioFormat.datasetKeys) else { return nil }
+        var spec = DatasetSpec()
+        func size(_ key: String, minimum: Int, into value: inout Int) -> Bool {
+            guard let node = fields[key] else { return true }
+            guard let read = integer(node, label: "'\(key)'", minimum: minimum) else { return false }
+            value = read
+            return true
+        }
+        let usersRead = size("users", minimum: 2, into: &spec.users)
+        _ = size("posts_per_user", minimum: 0, into: &spec.postsPerUser)
+        let followsRead = size("follows_per_user", minimum: 0, into: &spec.followsPerUser)
+        _ = size("likes_per_user", minimum: 0, into: &spec.likesPerUser)
+        _ = size("image_bytes", minimum: 0, into: &spec.imageBytes)
+        if usersRead, followsRead, spec.followsPerUser >= spec.users, let follows = fields["follows_per_user"] ?? fields["users"] {
+            report("'follows_per_user' must be less than 'users' (\(spec.users)), got \(spec.followsPerUser)", at: follows)
+        }
+        return spec
+    }
+
+    /// `variants:`, a non-empty list of uniquely named variants.
+    private mutating func variants(_ node: Node) -> [VariantSpec]? {
+        guard let items = list(node, label: "'variants'", of: "variant") else { return nil }
+        var variants: [VariantSpec] = []
+        var seen: Set<String> = []
+        for item in items {
+            guard let fields = fields(item, label: "each variant in 'variants'", context: "variants", allowed: ScenarioFormat.variantKeys) else {
+                continue
+            }
+            let nameNode = required("name", in: fields, context: "variants")
+            let name = nameNode.flatMap { self.name($0, label: "'name'") }
+            if let name, let nameNode, !seen.insert(name).inserted {
+                report("duplicate variant name '\(name)'; each variant needs its own name", at: nameNode)
+            }
+            let references = required("references", in: fields, context: "variants")
+                .flatMap { choice($0, label: "'references'", values: ScenarioFormat.strengths) }
+                .flatMap(ReferencePolicy.Strength.init(rawValue:))
+            let overrides = fields["overrides"].map { self.overrides($0) } ?? [:]
+            if let name, let references, let overrides {
+                variants.append(VariantSpec(name: name, references: references, overrides: overrides))
+            }
+        }
+        return variants.count == items.count ? variants : nil
+    }
+
+    /// The names written in `variants:`, valid or not, so thresholds are checked against what
+    /// the author declared even when a variant has another problem.
+    private static func variantNames(_ node: Node) -> [String] {
+        (node.sequence.map(Array.init) ?? []).compactMap { $0.mapping?["name"]?.scalar?.string }
+    }
+
+    /// A variant's `overrides:`, edge names to strengths.
+    private mutating func overrides(_ node: Node) -> [ReferenceEdge: ReferencePolicy.Strength]? {
+        guard let fields = fields(node, label: "'overrides'", context: "overrides", allowed: ScenarioFormat.edges,
+                                  unknown: { "unknown edge '\($0)'" }) else { return nil }
+        var overrides: [ReferenceEdge: ReferencePolicy.Strength] = [:]
+        var valid = true
+        for (key, _, value) in fields.entries {
+            guard let edge = ReferenceEdge(rawValue: key),
+                  let strength = choice(value, label: "'\(key)'", values: ScenarioFormat.strengths).flatMap(ReferencePolicy.Strength.init(rawValue:))
+            else {
+                valid = false
+                continue
+            }
+            overrides[edge] = strength
+        }
+        return valid ? overrides : nil
+    }
+}

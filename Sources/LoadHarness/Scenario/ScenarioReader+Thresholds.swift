@@ -1,0 +1,45 @@
+import Yams
+
+extension ScenarioReader {
+    /// `thresholds:`, each checked against the steps and variants the scenario declares.
+    mutating func thresholds(_ node: Node, variants: [String]) -> [Threshold]? {
+        guard let items = list(node, label: "'thresholds'") else { return nil }
+        let written = stepNamesWritten.reduce(into: [String]()) { names, name in if !names.contains(name) { names.append(name) } }
+        let measured = written.filter { StepCatalog.syntax(named: $0)?.form == .plain }
+        var thresholds: [Threshold] = []
+        for item in items {
+            guard let text = item.scalar?.string, !Self.isNull(item) else {
+                expected("a threshold like 'p99(open_profile) < 20ms'", for: "each item of 'thresholds'", got: item)
+                continue
+            }
+            let parsed: ThresholdParser.Parsed
+            do {
+                parsed = try ThresholdParser.parse(text)
+            } catch {
+                report(error.message, at: item, offset: error.character - 1)
+                continue
+            }
+            var valid = true
+            if let step = parsed.threshold.step, let character = parsed.stepCharacter, !measured.contains(step) {
+                let message: String
+                if written.contains(step) {
+                    message = "step '\(step)' is not measured, so a threshold cannot name it"
+                } else {
+                    let hint = Suggestion.nearest(to: step, in: measured).map { "; did you mean '\($0)'?" }
+                        ?? (measured.isEmpty ? "" : "; its measured steps are \(measured.joined(separator: ", "))")
+                    message = "step '\(step)' is not in this scenario's steps\(hint)"
+                }
+                report(message, at: item, offset: character - 1)
+                valid = false
+            }
+            if let variant = parsed.threshold.variant, let character = parsed.variantCharacter, !variants.contains(variant) {
+                let hint = Suggestion.nearest(to: variant, in: variants).map { "did you mean '\($0)'?" }
+                    ?? "declared: \(variants.joined(separator: ", "))"
+                report("variant '\(variant)' is not declared in 'variants'; \(hint)", at: item, offset: character - 1)
+                valid = false
+            }
+            if valid { thresholds.append(parsed.threshold) }
+        }
+        return thresholds.count == items.count ? thresholds : nil
+    }
+}

@@ -1,0 +1,43 @@
+import SocialStack
+
+/// The signed-in user's notifications: the first page, then live ones as they are written
+/// (newest first). Closing cancels the live observation.
+public final class NotificationsController: Screen, @unchecked Sendable {
+    public let app: App
+    private let items = Locked<[SocialNotification]>([])
+    private var observation: NotificationObservation?
+    public private(set) var isOpen = false
+
+    /// The notifications screen of the signed-in user.
+    public init(app: App) { self.app = app }
+
+    public var title: String { "Notifications" }
+
+    /// What the list shows, newest first.
+    public var notifications: [SocialNotification] { items.withLock { $0 } }
+
+    public func load() throws {
+        let viewer = try app.viewer()
+        let page = try app.stack.notifications.notifications(for: viewer).items
+        items.withLock { $0 = page }
+        observation?.cancel()
+        observation = app.stack.notifications.observe(user: viewer) { [weak self] notification in
+            self?.items.withLock { $0.insert(notification, at: 0) }
+        }
+        isOpen = true
+    }
+
+    /// Marks everything shown as read.
+    public func markAllRead() throws {
+        _ = try app.stack.notifications.markRead(for: try app.viewer())
+        try load()
+    }
+
+    public func close() {
+        observation?.cancel()
+        observation = nil
+        isOpen = false
+    }
+
+    public var parts: [AnyObject] { [self] }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import LoadHarness
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two run folders; exit 2 when the current one regressed.",
+        discussion: """
+            Matches scenario, variant, step and metric in both folders' summary.csv. Default tolerances: \
+            0% on allocs_per_op, bytes_per_op, leaked_objects, leaked_bytes and errors; 50% on latency \
+            and ops_per_s. A metric measured in the baseline but missing now is a regression.
+            """
+    )
+
+    @Argument(help: "The baseline run folder.") var baseline: String
+    @Argument(help: "The current run folder.") var current: String
+    @Option(name: .customLong("threshold"), help: "A tolerance, METRIC=+PERCENT% (repeatable), e.g. p99=+25%.")
+    var thresholds: [String] = []
+    @Option(help: "Output: text or markdown (for a CI job summary).") var format: RunSummary.Format = .text
+
+    func run() throws {
+        var tolerances = Tolerances()
+        let comparison: RunComparison
+        do {
+            for threshold in thresholds { try tolerances.set(threshold) }
+            comparison = try RunComparison.compare(baseline: baseline, current: current, tolerances: tolerances)
+        } catch {
+            printError("roost compare: \(error)")
+            throw ExitCode(1)
+        }
+        print(ComparisonReport.render(comparison, format: format))
+        if !comparison.regressions.isEmpty { throw ExitCode(2) }
+    }
+}
+
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Manage the committed baselines CI compares against.",
+        subcommands: [Update.self]
+    )
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update", abstract: "Copy a scenario's latest run into Reports/baselines/<scenario>/.")
+
+        @Argument(help: "The scenario's name (its folder under Reports/runs/).") var scenario: String
+
+        func run() throws {
+            do {
+                let folder = try BaselineStore(root: FileManager.default.currentDirectoryPath).update(scenario: scenario)
+                print("baseline of \(scenario) is now \(folder)")
+            } catch {
+                printError("roost baseline update: \(error)")
+                throw ExitCode(1)
+            }
+        }
+    }
+}

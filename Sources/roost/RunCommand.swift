@@ -1,0 +1,141 @@
+import ArgumentParser
+@preconcurrency import Foundation
+import LoadHarness
+import MemoryProbes
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run scenarios: virtual users on a fresh stack per variant; latency, allocations and leaks.",
+        discussion: """
+            Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, memory.csv, leaks.csv, summary.csv, \
+            thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest at it. \
+            Exit codes: 0 success, 1 bad input or a failure to run, 2 a threshold failed. Build with \
+            -c release for numbers worth quoting. The run re-executes itself with \
+            SWIFT_DETERMINISTIC_HASHING=1 so that allocation counts repeat exactly.
+            """
+    )
+
+    @Argument(help: "Scenario files (YAML).") var scenarios: [String]
+    @Option(help: "Run only this variant (repeatable).") var variant: [String] = []
+    @Option(help: "Write the run's files into this folder instead of Reports/runs/...") var out: String?
+    @Flag(help: "One virtual user, one iteration: a smoke run of every step.") var quick = false
+    @Option(help: "Summary format: text or markdown.") var format: RunSummary.Format = .text
+
+    func run() throws {
+        DeterministicHashing.reexecIfNeeded()
+        guard AllocationCounters.isJemallocActive else {
+            printError("roost run: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
+            throw ExitCode(1)
+        }
+        var loaded: [Scenario] = []
+        var invalid = false
+        for path in scenarios {
+            do {
+                loaded.append(try ScenarioLoader.load(path: path))
+            } catch {
+                printError(String(describing: error))
+                invalid = true
+            }
+        }
+        if invalid { throw ExitCode(1) }
+        for name in variant {
+            for scenario in loaded where !scenario.variants.contains(where: { $0.name == name }) {
+                printError("\(scenario.path): no variant '\(name)'; it has \(scenario.variants.map(\.name).joined(separator: ", "))")
+                throw ExitCode(1)
+            }
+        }
+
+        let stop = StopFlag()
+        let interrupt = Interrupt(stop: stop)
+        defer { withExtendedLifetime(interrupt) {} }
+        var failed = false
+        for var scenario in loaded {
+            if quick { scenario.load = .closed(.init(virtualUsers: 1, iterations: 1)) }
+            var runner = ScenarioRunner(scenario: scenario)
+            runner.stop = stop
+            runner.variants = variant
+            runner.progress = ProgressLine.shared.update
+            let result: RunResult
+            do {
+                result = try runner.run()
+            } catch {
+                ProgressLine.shared.finish()
+                printError("roost run: \(scenario.path): \(error)")
+                throw ExitCode(1)
+            }
+            ProgressLine.shared.finish()
+            #if DEBUG
+            let configuration = "debug"
+            #else
+            let configuration = "release"
+            #endif
+            let writer = ReportWriter(buildConfiguration: configuration)
+            let folder = try writer.write(result, to: out ?? writer.runFolder(for: scenario.name), linkLatest: out == nil)
+            print(RunSummary.render(result, folder: folder, format: format))
+            if !result.passed { failed = true }
+            if stop.isSet { break }
+        }
+        if failed { throw ExitCode(2) }
+    }
+}
+
+extension RunSummary.Format: ExpressibleByArgument {}
+
+/// Ctrl-C sets the stop flag: the run winds down and still writes what it measured.
+final class Interrupt: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+
+    init(stop: StopFlag) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { stop.set() }
+        source.resume()
+    }
+}
+
+/// One progress line on a terminal (stderr), rewritten in place; nothing when stderr is not
+/// a terminal.
+final class ProgressLine: @unchecked Sendable {
+    static let shared = ProgressLine()
+    private let lock = NSLock()
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+
+    func update(_ progress: RunProgress) {
+        guard isTerminal else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.lock()
+        defer { lock.unlock() }
+        guard now - lastDraw > 100_000_000 || progress.phase != "run" else { return }
+        lastDraw = now
+        drawn = true
+        let seconds = Double(progress.elapsedNanoseconds) / 1e9
+        let line = "[\(progress.variant)] \(progress.phase): \(progress.iterations) iterations, \(progress.errors) errors, "
+            + String(format: "%.1fs", seconds)
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        drawn = false
+    }
+}
+
+/// Allocation counts depend on hashing (a dictionary's growth): with a fixed seed they
+/// repeat run to run. The runtime reads the variable at start-up, so roost sets it and
+/// re-executes itself once.
+enum DeterministicHashing {
+    static func reexecIfNeeded() {
+        guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
+        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+        let arguments = CommandLine.arguments
+        var pointers = arguments.map { strdup($0) } + [nil]
+        execv("/proc/self/exe", &pointers)
+        // execv returns only on failure: carry on with hashing as it is (run.csv says so).
+        unsetenv("SWIFT_DETERMINISTIC_HASHING")
+    }
+}

@@ -1,0 +1,72 @@
+import Screens
+import SocialStack
+
+/// A small world for screen tests: a stack with five users (profile images, follows,
+/// posts with mentions and links, likes, comments, notifications), and an app signed in
+/// as the first user.
+struct ScreenWorld {
+    let stack: SocialStack
+    /// ada (signed in), bob, cyd, dee, eve.
+    let users: [UserID]
+    let posts: [PostID]
+
+    init() throws {
+        stack = try SocialStack(.init(storage: .memory, feed: .fanOutOnRead, passwordCost: .low))
+        let names = ["ada", "bob", "cyd", "dee", "eve"]
+        var users: [UserID] = []
+        for (index, name) in names.enumerated() {
+            let image = (0..<2_048).map { UInt8(truncatingIfNeeded: $0 &* (index + 3)) }
+            users.append(try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name,
+                                               fullName: name.capitalized, profileImage: image).user.id)
+        }
+        for follower in users {
+            for followee in users where followee != follower && (followee.rawValue + follower.rawValue) % 3 != 0 {
+                try stack.follows.follow(followee, by: follower)
+            }
+        }
+        var posts: [PostID] = []
+        for round in 0..<4 {
+            for (index, author) in users.enumerated() {
+                let mention = names[(index + 1) % names.count]
+                let text = round % 2 == 0
+                    ? "post \(round) by \(names[index]) for @\(mention) #roost"
+                    : "read https://example.com/\(names[index])/\(round) now"
+                posts.append(try stack.posts.compose(.post(text), by: author).id)
+            }
+        }
+        for (index, post) in posts.enumerated() {
+            try stack.likes.like(post, by: users[index % users.count])
+            if index % 4 == 0 { _ = try stack.comments.comment(on: post, text: "nice one", by: users[(index + 2) % users.count]) }
+        }
+        _ = try stack.posts.compose(.reply(to: posts[0], "a reply to the first post"), by: users[1])
+        self.users = users
+        self.posts = posts
+    }
+
+    /// An app on this world's stack, signed in as ada.
+    func app(_ policy: ReferencePolicy) throws -> App {
+        let app = App(stack: stack, policy: policy)
+        let login = LoginController(app: app)
+        login.email = "ada@example.com"
+        login.password = "password1"
+        try login.signIn()
+        return app
+    }
+}
+
+extension ScreenWorld {
+    /// The signed-in user, and the others by name. ada follows cyd and dee (not bob, not eve).
+    var ada: UserID { users[0] }
+    var bob: UserID { users[1] }
+    var cyd: UserID { users[2] }
+    var dee: UserID { users[3] }
+    var eve: UserID { users[4] }
+
+    /// An app on this world's stack with nobody signed in.
+    func signedOutApp(_ policy: ReferencePolicy = .allWeak) -> App {
+        App(stack: stack, policy: policy)
+    }
+}
+
+/// SocialStack's comment (Swift Testing also has a `Comment`; files importing both use this).
+typealias PostComment = Comment

@@ -1,0 +1,77 @@
+import Synchronization
+import Testing
+import SocialStack
+
+/// Posts a feed observer saw, collected across threads.
+private final class FeedInbox: Sendable {
+    private let posts = Mutex<[PostID]>([])
+    var received: [PostID] { posts.withLock { $0 } }
+    func append(_ post: Post) { posts.withLock { $0.append(post.id) } }
+}
+
+@Suite struct FeedObservationTests {
+    private func makeStack() throws -> (SocialStack, ada: UserID, bob: UserID, cy: UserID) {
+        let stack = try SocialStack(.init(storage: .memory, feed: .fanOutOnRead, passwordCost: .low))
+        func signUp(_ name: String) throws -> UserID {
+            try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name, fullName: name).user.id
+        }
+        return (stack, try signUp("ada"), try signUp("bob"), try signUp("cyd"))
+    }
+
+    @Test(arguments: FeedStrategy.allCases)
+    func ownAndFollowedPostsArriveOnceAndNothingElse(strategy: FeedStrategy) throws {
+        let stack = try SocialStack(.init(storage: .memory, feed: strategy, passwordCost: .low))
+        let ada = try stack.auth.signUp(email: "ada@example.com", password: "password1", username: "ada", fullName: "Ada").user.id
+        let bob = try stack.auth.signUp(email: "bob@example.com", password: "password1", username: "bob", fullName: "Bob").user.id
+        let cy = try stack.auth.signUp(email: "cyd@example.com", password: "password1", username: "cyd", fullName: "Cy").user.id
+        try stack.follows.follow(bob, by: ada)
+        let inbox = FeedInbox()
+        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        defer { observation.cancel() }
+
+        let own = try stack.posts.compose(.post("mine"), by: ada)
+        let followed = try stack.posts.compose(.post("from bob"), by: bob)
+        _ = try stack.posts.compose(.post("from cy, not followed"), by: cy)
+        _ = try stack.posts.compose(.reply(to: followed.id, "a reply stays out of the feed"), by: bob)
+        #expect(inbox.received == [own.id, followed.id])
+        // What arrived is what the feed shows.
+        #expect(try stack.feed.homeFeed(for: ada).items.map(\.id) == [followed.id, own.id])
+    }
+
+    @Test func followStateIsTheOneAtWriteTime() throws {
+        let (stack, ada, bob, _) = try makeStack()
+        let inbox = FeedInbox()
+        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        defer { observation.cancel() }
+        _ = try stack.posts.compose(.post("before the follow"), by: bob)
+        try stack.follows.follow(bob, by: ada)
+        let during = try stack.posts.compose(.post("while followed"), by: bob)
+        try stack.follows.unfollow(bob, by: ada)
+        _ = try stack.posts.compose(.post("after the unfollow"), by: bob)
+        #expect(inbox.received == [during.id])
+    }
+
+    @Test func cancelStopsDeliveryAndDroppingTheHandleDoesNot() throws {
+        let (stack, ada, _, _) = try makeStack()
+        let cancelled = FeedInbox(), dropped = FeedInbox()
+        let observation = stack.feed.observe(for: ada) { cancelled.append($0) }
+        _ = stack.feed.observe(for: ada) { dropped.append($0) }
+        #expect(stack.feed.observationCount(for: ada) == 2)
+        observation.cancel()
+        #expect(observation.isCancelled)
+        #expect(stack.feed.observationCount(for: ada) == 1)
+        let post = try stack.posts.compose(.post("after cancel"), by: ada)
+        #expect(cancelled.received.isEmpty)
+        #expect(dropped.received == [post.id], "a dropped handle keeps delivering, as a Firebase handle did")
+    }
+
+    @Test func aFailedWriteDeliversNothing() throws {
+        let (stack, ada, _, _) = try makeStack()
+        let inbox = FeedInbox()
+        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        defer { observation.cancel() }
+        #expect(throws: PostError.self) { try stack.posts.compose(.post("   "), by: ada) }
+        #expect(throws: PostError.self) { try stack.posts.compose(.post("ok"), by: UserID(rawValue: 999)) }
+        #expect(inbox.received.isEmpty)
+    }
+}
