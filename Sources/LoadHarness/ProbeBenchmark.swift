@@ -7,7 +7,7 @@ import Foundation
 import MemoryProbes
 
 /// Measures what MemoryProbes costs: reading the allocation counters, a process snapshot,
-/// jemalloc's per-thread hooks on each malloc, tracker registration and checks, and a
+/// a counted malloc, tracker registration and checks, and a
 /// retain-cycle walk over a 100,000-object graph. Build with `-c release`.
 public struct ProbeBenchmark: Sendable {
     /// How much to run.
@@ -41,20 +41,15 @@ public struct ProbeBenchmark: Sendable {
     /// A benchmark with these options.
     public init(options: Options) { self.options = options }
 
-    /// Runs every measurement; `progress` is told each as it starts. Nothing else in the
-    /// process should be counting allocation calls meanwhile (the first figure is malloc
-    /// without the hooks).
+    /// Runs every measurement; `progress` is told each as it starts.
     public func run(progress: (String) -> Void = { _ in }) throws -> [Cost] {
         var costs: [Cost] = []
         guard AllocationCounters.isJemallocActive else {
             throw ProbeBenchmarkError.jemallocInactive(AllocationCounters.unavailableReason ?? "")
         }
-        progress("malloc + free of 64 bytes, without and with the allocation hooks")
-        let without = perCall(calls: options.calls) { mallocFree() }
-        AllocationCounters.startCountingCalls()
-        let with = perCall(calls: options.calls) { mallocFree() }
-        costs.append(cost("malloc + free (64 B), not counting calls", "ns", without, "jemalloc fast path"))
-        costs.append(cost("malloc + free (64 B), counting calls", "ns", with, "hooks installed: every thread takes the slow path"))
+        progress("malloc + free of 64 bytes through the counting interposer")
+        costs.append(cost("malloc + free (64 B)", "ns", perCall(calls: options.calls) { mallocFree() },
+                          "counted in thread-locals, then jemalloc's mallocx / dallocx"))
 
         progress("per-thread counter reads")
         costs.append(cost("AllocationCounters.threadBytesAllocated", "ns", perCall(calls: options.calls) {
@@ -63,13 +58,9 @@ public struct ProbeBenchmark: Sendable {
         costs.append(cost("AllocationCounters.threadTotals()", "ns", perCall(calls: options.calls) {
             blackHole(AllocationCounters.threadTotals().bytesAllocated)
         }, "four counters: bytes allocated and freed, calls allocated and freed"))
-        costs.append(cost("AllocationCounters.measure { } (counting held)", "ns", perCall(calls: options.calls) {
+        costs.append(cost("AllocationCounters.measure { }", "ns", perCall(calls: options.calls) {
             blackHole(AllocationCounters.measure {}.allocations)
-        }, "two threadTotals() and the counting hold"))
-        AllocationCounters.stopCountingCalls()
-        costs.append(cost("AllocationCounters.measure { } (alone)", "us", perCall(calls: max(1, options.calls / 1_000)) {
-            blackHole(AllocationCounters.measure {}.allocations)
-        }.map { $0 / 1_000 }, "installs and removes the hooks around the body"))
+        }, "two threadTotals()"))
 
         progress("process snapshots")
         costs.append(cost("AllocationCounters.snapshot()", "us", perCall(calls: max(1, options.calls / 1_000)) {

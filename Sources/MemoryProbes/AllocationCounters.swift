@@ -6,14 +6,15 @@ import CJemalloc
 /// instead of reporting zeros.
 ///
 /// Bytes come from jemalloc's per-thread `thread.allocatedp` / `thread.deallocatedp`
-/// counters (always on, a load each). Allocation and free *counts* come from jemalloc 5.3's
-/// experimental hooks, which send every malloc in the process through jemalloc's slow path
-/// (a 64-byte malloc + free goes from about 9 ns to 90 ns on the machine Roost was built
-/// on), so they are installed only while something counts: during `measure`, or between
-/// `startCountingCalls()` and `stopCountingCalls()`.
+/// counters (a load each). Allocation and free *counts* come from the CJemalloc target,
+/// which defines malloc, free and friends itself (the executable's symbols come first), counts
+/// each call in thread-local counters and forwards it to jemalloc (`mallocx`, `rallocx`,
+/// `dallocx`): always on, one thread-local increment per call. jemalloc 5.3's experimental
+/// hooks were tried first and dropped: threads exiting while they were installed crashed in
+/// jemalloc's thread teardown.
 public enum AllocationCounters {
-    /// Whether jemalloc is this process's malloc, answers `mallctl`, and accepts the
-    /// allocation hooks (checked once).
+    /// Whether jemalloc is this process's malloc (behind the counting interposer) and
+    /// answers `mallctl` (checked once).
     public static var isJemallocActive: Bool { availability == nil }
 
     /// Why measuring is impossible here, or nil when jemalloc is active.
@@ -30,12 +31,6 @@ public enum AllocationCounters {
             return "jemalloc is linked but malloc is another allocator's (a preloaded malloc, "
                 + "or a jemalloc built with a je_ prefix): Roost cannot count allocations."
         }
-        let installed = roost_allocation_counting_begin()
-        guard installed == 0 else {
-            return "jemalloc refused experimental.hooks.install (error \(installed)): per-thread "
-                + "allocation counts need jemalloc 5.3 or later."
-        }
-        roost_allocation_counting_end()
         return nil
     }()
 
@@ -54,37 +49,17 @@ public enum AllocationCounters {
     public static func measure<Result>(
         returning body: () throws -> Result
     ) rethrows -> (result: Result, measurement: AllocationMeasurement) {
-        startCountingCalls()
-        defer { stopCountingCalls() }
         let start = threadTotals()
         let result = try body()
         let end = threadTotals()
         return (result, start.distance(to: end))
     }
 
-    /// Keeps allocation calls counted (the hooks installed) until the matching
-    /// `stopCountingCalls()`; calls nest. Hold it around a whole measured run so that each
-    /// `measure` inside does not install and remove the hooks again.
-    public static func startCountingCalls() {
-        requireJemalloc()
-        let result = roost_allocation_counting_begin()
-        if result != 0 { fatalError("MemoryProbes: experimental.hooks.install failed (error \(result))") }
-    }
-
-    /// Ends one `startCountingCalls()`; the hooks come out with the last one.
-    public static func stopCountingCalls() {
-        roost_allocation_counting_end()
-    }
-
-    /// Whether allocation calls are being counted now.
-    public static var isCountingCalls: Bool { roost_allocation_counting_is_on() == 1 }
-
     /// Bytes this thread has allocated since it started (one thread-local load).
     public static var threadBytesAllocated: UInt64 { roost_thread_bytes_allocated() }
 
-    /// This thread's running totals: bytes since the thread started, calls counted while
-    /// counting was on. Two readings subtract (`distance(to:)`) to a measurement, exact for
-    /// calls only if counting stayed on in between.
+    /// This thread's running totals since it started. Two readings subtract
+    /// (`distance(to:)`) to a measurement of what the thread did in between.
     public static func threadTotals() -> AllocationMeasurement {
         requireJemalloc()
         return AllocationMeasurement(

@@ -9,7 +9,7 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Matches scenario, variant, step and metric in both folders' summary.csv. Default tolerances: \
             0% on allocs_per_op, bytes_per_op, leaked_objects, leaked_bytes and errors; 50% on latency \
-            and ops_per_s. A metric measured in the baseline but missing now is a regression.
+            (and at least 100 us) and on ops_per_s. A metric measured in the baseline but missing now is a regression.
             """
     )
 

@@ -10,7 +10,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, memory.csv, leaks.csv, summary.csv, \
             thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest at it. \
-            Exit codes: 0 success, 1 bad input or a failure to run, 2 a threshold failed. Build with \
+            Exit codes: 0 success, 1 bad input, a failure to run or an interrupted run (Ctrl-C, \
+            reports still written), 2 a threshold failed. Build with \
             -c release for numbers worth quoting. The run re-executes itself with \
             SWIFT_DETERMINISTIC_HASHING=1 so that allocation counts repeat exactly.
             """
@@ -75,6 +76,10 @@ struct RunCommand: ParsableCommand {
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
             if stop.isSet { break }
+        }
+        if stop.isSet {
+            printError("roost run: interrupted; the reports cover what ran")
+            throw ExitCode(1)
         }
         if failed { throw ExitCode(2) }
     }

@@ -19,22 +19,15 @@ int roost_malloc_is_jemalloc(void);
 /// Bytes this thread has freed since it started (`thread.deallocatedp`). 0 if unavailable.
 uint64_t roost_thread_bytes_freed(void);
 
-// Per-thread allocation and free counts, fed by jemalloc 5.3's
-// `experimental.hooks.install` hooks while they are installed. Installed hooks slow every
-// malloc in the process (jemalloc's slow path), so they are installed for measuring only.
+// Per-thread allocation and free counts: this target interposes malloc, free and friends
+// (CountingMalloc.c), counting each call in thread-local counters before forwarding it to
+// jemalloc. Always on; a thread-local increment per call.
 
-/// Starts counting (installs the hooks if nobody counts yet). 0 on success, else the code
-/// `mallctl` returned; then counting did not start and `end` must not be called.
-int roost_allocation_counting_begin(void);
-/// Stops one `begin` (removes the hooks when it was the last).
-void roost_allocation_counting_end(void);
-/// 1 while at least one `begin` is not yet ended.
-int roost_allocation_counting_is_on(void);
-/// Allocation calls made on this thread while the hooks were installed (malloc, calloc,
-/// realloc, posix_memalign, aligned_alloc, mallocx, rallocx, in-place resizes included).
+/// Allocation calls made on this thread since it started (malloc, calloc, realloc,
+/// posix_memalign, aligned_alloc, memalign, valloc).
 uint64_t roost_thread_allocation_calls(void);
-/// Free calls made on this thread while the hooks were installed (free, sdallocx, and
-/// the old block of a moving realloc).
+/// Free calls made on this thread since it started (free, and every realloc of an
+/// existing block).
 uint64_t roost_thread_free_calls(void);
 
 // Swift runtime entry points MemoryProbes reads (declared here so Swift code calls them

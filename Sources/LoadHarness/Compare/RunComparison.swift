@@ -53,7 +53,7 @@ public struct RunComparison: Sendable {
         if let rule = tolerances.rule(for: base), before != after {
             // Positive `worse` means the metric moved the bad way.
             let worse = rule.higherIsWorse ? after - before : before - after
-            let allowed = abs(before) * rule.tolerance
+            let allowed = max(abs(before) * rule.tolerance, rule.minimumChange)
             if worse > allowed + 1e-9 { verdict = .regression } else if worse < -(allowed + 1e-9) { verdict = .improvement }
         }
         return Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: before, current: after,
@@ -67,18 +67,24 @@ public struct Tolerances: Sendable {
     public struct Rule: Sendable, Hashable {
         public var tolerance: Double
         public var higherIsWorse: Bool
+        /// A change smaller than this never counts (in the metric's unit): timings of a few
+        /// microseconds double from run to run on a shared machine.
+        public var minimumChange: Double = 0
     }
 
     private var rules: [String: Rule]
 
-    /// The defaults: 0% on allocs/op, bytes/op, leaks and errors; 50% on timings and ops/s.
-    /// Other metrics (retained and peak memory, iteration counts) are shown, not judged.
+    /// The defaults: 0% on allocs/op, bytes/op, leaks and errors; 50% on timings (and at
+    /// least 100 us) and on ops/s. Other metrics (retained and peak memory, iteration counts)
+    /// are shown, not judged.
     public init() {
         rules = [:]
         for metric in ["allocs_per_op", "bytes_per_op", "leaked_objects", "leaked_bytes", "errors", "error_rate"] {
             rules[metric] = Rule(tolerance: 0, higherIsWorse: true)
         }
-        for metric in ["p50", "p90", "p99", "p999", "max", "mean"] { rules[metric] = Rule(tolerance: 0.5, higherIsWorse: true) }
+        for metric in ["p50", "p90", "p99", "p999", "max", "mean"] {
+            rules[metric] = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
+        }
         rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
     }
@@ -104,7 +110,8 @@ public struct Tolerances: Sendable {
             throw ComparisonError.badTolerance(text, reason: "unknown metric '\(parts[0])'; did you mean '\(nearest)'?")
         }
         let higherIsWorse = parts[0] != "ops_per_s"
-        rules[parts[0]] = Rule(tolerance: percent ? value / 100 : value, higherIsWorse: higherIsWorse)
+        let floor = rules[parts[0]]?.minimumChange ?? 0
+        rules[parts[0]] = Rule(tolerance: percent ? value / 100 : value, higherIsWorse: higherIsWorse, minimumChange: floor)
     }
 }
 

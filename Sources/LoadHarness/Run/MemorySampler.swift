@@ -9,7 +9,7 @@ final class MemorySampler: Sendable {
     private let tracker: LifetimeTracker
     private let shared: SharedRunState
     private let period: UInt64
-    private let state = Mutex<(samples: [MemorySample], peak: Int, running: Bool)>(([], 0, false))
+    private let state = Mutex<(samples: [MemorySample], peak: Int, running: Bool, live: Int)>(([], 0, false, 0))
     private let finished = DispatchSemaphore(value: 0)
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64) {
@@ -27,7 +27,7 @@ final class MemorySampler: Sendable {
         let thread = Thread { [self] in
             while state.withLock({ $0.running }) {
                 Thread.sleep(forTimeInterval: Double(period) / 1e9)
-                if state.withLock({ $0.running }) { sample(iteration: shared.iterations) }
+                if state.withLock({ $0.running }) { sample(iteration: shared.iterations, countingLive: false) }
             }
             finished.signal()
         }
@@ -41,15 +41,24 @@ final class MemorySampler: Sendable {
         sample(iteration: shared.iterations)
     }
 
-    /// Takes one reading now.
-    func sample(iteration: Int) {
+    /// Takes one reading now. Only a virtual user's own thread counts the live tracked
+    /// objects: counting loads each weak reference strongly for a moment, and a timer thread
+    /// doing so could end up releasing a closing screen's last reference, moving its frees
+    /// (and deinit's allocations) off the thread that measures them. The timer repeats the
+    /// last count.
+    func sample(iteration: Int, countingLive: Bool = true) {
         let snapshot = AllocationCounters.snapshot()
         let rss = ProcessMemory.residentBytes() ?? 0
+        let live = countingLive ? tracker.liveCount : state.withLock { $0.live }
         let reading = MemorySample(
             elapsedMilliseconds: Double(clock.now() - startTime) / 1e6, iteration: iteration,
             allocatedBytes: snapshot.allocated, residentBytes: snapshot.resident, rssBytes: rss,
-            liveTrackedObjects: tracker.liveCount)
-        state.withLock { $0.samples.append(reading); $0.peak = max($0.peak, rss) }
+            liveTrackedObjects: live)
+        state.withLock {
+            $0.samples.append(reading)
+            $0.peak = max($0.peak, rss)
+            if countingLive { $0.live = live }
+        }
     }
 
     var samples: [MemorySample] { state.withLock { $0.samples.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } } }

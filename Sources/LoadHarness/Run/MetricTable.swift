@@ -22,6 +22,10 @@ public struct MetricTable: Sendable {
             var all = StepMetrics(step: "")
             for step in result.steps {
                 entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, suffix: "(\(step.step))")
+                // What this step allocated and did not free; the variant-wide figure (below) is their sum.
+                // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
+                entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
+                                     value: Double(step.netBytes), unit: "B"))
                 all.merge(step)
             }
             entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "")

@@ -72,11 +72,12 @@ final class StepPlayer: @unchecked Sendable {
 
     private func measure(_ step: Step, intendedStart: UInt64?) {
         if step.closesScreen { trackClosingScreen(step) }
+        // Two readings of this thread's totals: the step's exact figures.
+        let before = AllocationCounters.threadTotals()
         let began = clock.now()
-        let (outcome, allocation) = AllocationCounters.measure(returning: { () -> Result<[AnyObject], any Error> in
-            Result { try StepExecutor.perform(step, by: vu) }
-        })
+        let outcome = Result { try StepExecutor.perform(step, by: vu) }
         let ended = clock.now()
+        let allocation = before.distance(to: AllocationCounters.threadTotals())
         var error: String?
         if case .failure(let failure) = outcome {
             error = errorName(failure)

@@ -26,8 +26,7 @@ struct VariantRunner {
         progress(RunProgress(phase: "dataset", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
         let dataset = try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack)
 
-        AllocationCounters.startCountingCalls()
-        defer { AllocationCounters.stopCountingCalls() }
+        AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
         let shared = SharedRunState()
         let start = clock.now()
@@ -113,25 +112,29 @@ struct VirtualUserResult: Sendable {
     var iterations = 0
 }
 
-/// Counters every virtual user of a variant shares (for progress and memory rows).
+/// Counters every virtual user of a variant shares (for progress and memory rows); atomics,
+/// since every iteration of every virtual user touches them.
 final class SharedRunState: Sendable {
-    private let counts = Mutex<(iterations: Int, errors: Int)>((0, 0))
+    private let iterationCount = Atomic<Int>(0)
+    private let errorCount = Atomic<Int>(0)
 
     func addIteration(errors: Int) -> (iterations: Int, errors: Int) {
-        counts.withLock { $0.iterations += 1; $0.errors += errors; return $0 }
+        let iterations = iterationCount.add(1, ordering: .relaxed).newValue
+        let total = errors == 0 ? errorCount.load(ordering: .relaxed) : errorCount.add(errors, ordering: .relaxed).newValue
+        return (iterations, total)
     }
 
-    var iterations: Int { counts.withLock { $0.iterations } }
-    var errors: Int { counts.withLock { $0.errors } }
+    var iterations: Int { iterationCount.load(ordering: .relaxed) }
+    var errors: Int { errorCount.load(ordering: .relaxed) }
 }
 
 /// Set once to stop a run early (Ctrl-C); every loop checks it.
 public final class StopFlag: Sendable {
-    private let flag = Mutex(false)
+    private let flag = Atomic<Bool>(false)
     /// A flag not set.
     public init() {}
-    public var isSet: Bool { flag.withLock { $0 } }
-    public func set() { flag.withLock { $0 = true } }
+    public var isSet: Bool { flag.load(ordering: .relaxed) }
+    public func set() { flag.store(true, ordering: .relaxed) }
 }
 
 /// A line of progress for a terminal.

@@ -15,9 +15,9 @@ public struct MediaService: Sendable {
     /// The bytes stored under `id`.
     public func bytes(_ id: MediaID) throws -> [UInt8] {
         try store.read { db in
-            guard let data = try db.cachedValue(Data.self, sql: "SELECT bytes FROM media WHERE id = ?", arguments: [id]) else {
-                throw MediaError.notFound(id)
-            }
+            // One copy, straight from SQLite's buffer (a Data value would be a second one).
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT bytes FROM media WHERE id = ?"), arguments: [id])
+            guard let row = try rows.next(), let data = row.dataNoCopy(atIndex: 0) else { throw MediaError.notFound(id) }
             return [UInt8](data)
         }
     }
