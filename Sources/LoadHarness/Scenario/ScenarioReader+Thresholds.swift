@@ -20,7 +20,13 @@ extension ScenarioReader {
                 continue
             }
             var valid = true
-            if let step = parsed.threshold.step, let character = parsed.stepCharacter, !measured.contains(step) {
+            let variantWide: [Threshold.Metric] = [.leakedObjects, .leakedBytes, .rssPeakBytes]
+            if parsed.threshold.step != nil, let character = parsed.stepCharacter,
+               variantWide.contains(parsed.threshold.metric) {
+                report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per step: remove '(\(parsed.threshold.step ?? ""))'",
+                       at: item, offset: character - 1)
+                valid = false
+            } else if let step = parsed.threshold.step, let character = parsed.stepCharacter, !measured.contains(step) {
                 let message: String
                 if written.contains(step) {
                     message = "step '\(step)' is not measured, so a threshold cannot name it"
