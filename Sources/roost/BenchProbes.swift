@@ -5,7 +5,7 @@ import LoadHarness
 struct BenchProbes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-probes",
-        abstract: "Measure MemoryProbes: counter reads, snapshots, allocation hooks, lifetime tracking, cycle walks.",
+        abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks.",
         discussion: """
             Each figure is the median of several batches. The retain-cycle walk runs over a \
             synthetic graph of open screens (about 1,003 objects per screen). Build with \
