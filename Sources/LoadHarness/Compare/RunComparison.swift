@@ -30,8 +30,7 @@ public struct RunComparison: Sendable {
     public static func compare(baseline: String, current: String, tolerances: Tolerances = Tolerances()) throws -> RunComparison {
         let old = try SummaryFile.read(folder: baseline), new = try SummaryFile.read(folder: current)
         var changes: [Change] = []
-        for key in old.keys.sorted() {
-            let before = old.values[key]!
+        for (key, before) in old.values.sorted(by: { $0.key < $1.key }) {
             guard let after = new.values[key] else {
                 changes.append(Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: before,
                                       current: nil, relativeChange: nil, verdict: .missing))

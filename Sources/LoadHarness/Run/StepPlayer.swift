@@ -84,8 +84,7 @@ final class StepPlayer: @unchecked Sendable {
             iterationErrors += 1
         }
         let name = step.name
-        if result.steps[name] == nil { result.steps[name] = StepMetrics(step: name) }
-        result.steps[name]!.record(
+        result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
             allocation: allocation, error: error)
         if step.closesScreen { sampler.sample(iteration: shared.iterations) }
