@@ -105,8 +105,9 @@ public struct Tolerances: Sendable {
         }
         let known = Threshold.Metric.allCases.map(\.rawValue) + ["dropped_iterations"]
         guard known.contains(parts[0]) else {
-            let nearest = known.min { editDistance($0, parts[0]) < editDistance($1, parts[0]) } ?? ""
-            throw ComparisonError.badTolerance(text, reason: "unknown metric '\(parts[0])'; did you mean '\(nearest)'?")
+            let hint = Suggestion.hint(for: parts[0], in: known)
+            throw ComparisonError.badTolerance(
+                text, reason: "unknown metric '\(parts[0])'" + (hint.isEmpty ? "; known: \(known.joined(separator: ", "))" : hint))
         }
         let higherIsWorse = parts[0] != "ops_per_s"
         let floor = rules[parts[0]]?.minimumChange ?? 0
@@ -127,18 +128,4 @@ public enum ComparisonError: Error, CustomStringConvertible, Sendable {
         case .badTolerance(let text, let reason): "--threshold \(text): \(reason)"
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1]
-        for (j, y) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }
