@@ -28,15 +28,9 @@ enum NoncopyableFields {
         }
         var remaining = index
         for type in chain {
-            guard let descriptor = RuntimeReflection.typeDescriptor(of: type) else { return nil }
-            let fieldsField = descriptor + 16
-            let relative = fieldsField.load(as: Int32.self)
-            guard relative != 0 else { return nil }
-            let fields = fieldsField + Int(relative)
-            let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-            let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
-            if remaining < count { return fields + 16 + remaining * recordSize }
-            remaining -= count
+            let records = RuntimeReflection.fieldRecords(of: type)
+            if remaining < records.count { return records[remaining] }
+            remaining -= records.count
         }
         return nil
     }

@@ -137,9 +137,10 @@ enum RuntimeReflection {
         return descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF != 0
     }
 
-    /// The names of an enum's `indirect` cases (payload held in a heap box), from the field
-    /// records: flags (bit 0: indirect case), relative type name, relative field name.
-    static func indirectCaseNames(of type: Any.Type) -> Set<String> {
+    /// The field records of a class (its own fields only), struct or enum, in declaration
+    /// order: each is flags (bit 0: an indirect enum case), a relative pointer to the mangled
+    /// type, a relative pointer to the name. Empty without reflection metadata.
+    static func fieldRecords(of type: Any.Type) -> [UnsafeRawPointer] {
         guard let descriptor = typeDescriptor(of: type) else { return [] }
         let fieldsField = descriptor + 16
         let relative = fieldsField.load(as: Int32.self)
@@ -147,10 +148,13 @@ enum RuntimeReflection {
         let fields = fieldsField + Int(relative)
         let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
         let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+        return (0..<count).map { fields + 16 + $0 * recordSize }
+    }
+
+    /// The names of an enum's `indirect` cases (payload held in a heap box).
+    static func indirectCaseNames(of type: Any.Type) -> Set<String> {
         var names: Set<String> = []
-        for index in 0..<count {
-            let record = fields + 16 + index * recordSize
-            guard record.load(as: UInt32.self) & 1 != 0 else { continue }
+        for record in fieldRecords(of: type) where record.load(as: UInt32.self) & 1 != 0 {
             let nameField = record + 8
             let name = (nameField + Int(nameField.load(as: Int32.self))).assumingMemoryBound(to: CChar.self)
             names.insert(String(cString: name))
