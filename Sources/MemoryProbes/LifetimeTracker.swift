@@ -72,6 +72,13 @@ public final class LifetimeTracker: Sendable {
     private struct State: Sendable {
         var chunks: [Chunk] = []
         var count = 0
+        /// Bumped by `removeAll()`, so a count started before it does not store its scan.
+        var generation = 0
+        /// What the last `liveCount` found: the entries below `checkedUpTo` that were alive.
+        /// Objects die and never come back, so the next count rechecks only these and the
+        /// entries tracked since: O(live + new), not O(every entry ever tracked).
+        var checkedUpTo = 0
+        var live: [Int] = []
     }
 
     private let state = Mutex(State())
@@ -170,11 +177,22 @@ public final class LifetimeTracker: Sendable {
 
     /// How many tracked objects are alive now.
     public var liveCount: Int {
-        var live = 0
-        forEachEntry { entry in
-            if entry.pointee.object != nil { live += 1 }
+        let previous = state.withLock { $0 }
+        func isAlive(_ index: Int) -> Bool {
+            previous.chunks[index / Chunk.capacity].storage.withUnsafeMutablePointerToElements {
+                $0[index % Chunk.capacity].object != nil
+            }
         }
-        return live
+        var live = previous.live.filter(isAlive)
+        for index in previous.checkedUpTo..<previous.count where isAlive(index) { live.append(index) }
+        let replaced = state.withLock { state -> [Int] in
+            // Another count may have stored a newer scan meanwhile; then keep that one.
+            guard state.generation == previous.generation, state.checkedUpTo == previous.checkedUpTo else { return [] }
+            defer { state.checkedUpTo = previous.count; state.live = live }
+            return state.live
+        }
+        _ = replaced  // released here, outside the lock
+        return live.count
     }
 
     /// How many objects were ever tracked (since the last `removeAll()`).
@@ -204,7 +222,7 @@ public final class LifetimeTracker: Sendable {
         // destroyed) after it is released.
         _ = state.withLock { state -> [Chunk] in
             let old = state.chunks
-            state = State()
+            state = State(generation: state.generation + 1)
             return old
         }
     }

@@ -214,7 +214,8 @@ struct WrittenRun: Sendable {
         #expect((run.folder as NSString).lastPathComponent.wholeMatch(of: /[0-9]{8}T[0-9]{6}Z-[0-9a-f]+/) != nil,
                 "folder name \(run.folder) is not <UTC time>-<short id>")
 
-        var expected = ["steps.csv", "memory.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv", "report.html", "hgrm"]
+        var expected = ["steps.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv",
+                        "report.html", "hgrm"]
         for variant in WrittenRun.variants {
             for (step, _) in WrittenRun.measured { expected.append("hgrm/\(variant).\(step).hgrm") }
         }
@@ -322,6 +323,32 @@ struct WrittenRun: Sendable {
         #expect(start <= end)
     }
 
+    @Test func retentionCSVHasOneRowPerCloseWithTheStepsRetainedBytes() async throws {
+        let run = try await WrittenRun.get()
+        let rows = try TemporaryFolder.csv("\(run.folder)/retention.csv", header: [
+            "scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects"])
+        for variant in run.result.variants {
+            let mine = rows.filter { $0["variant"] == variant.variant }
+            // One close_profile per iteration.
+            #expect(mine.map { $0["close"] } == (1...WrittenRun.iterations).map { String($0) })
+            #expect(mine.allSatisfy { $0["step"] == "close_profile" && $0["scenario"] == WrittenRun.scenarioName })
+            #expect(mine.map { Int($0["retained_bytes"] ?? "") } == variant.retention.map(\.retainedBytes))
+            // The last close's retained bytes: everything the steps kept up to it (the steps
+            // after the last close, open_profile of an unknown user, keep their own).
+            let afterLastClose = variant.steps.filter { $0.step == "open_profile" }.map(\.netBytes).reduce(0, +)
+            #expect(variant.retention.last.map { $0.retainedBytes <= variant.retainedBytes + abs(afterLastClose) } == true)
+        }
+        // The strong variant keeps every closed screen: it retains more per close, and its
+        // live tracked objects grow with each close while the weak variant's stay at zero.
+        let weak = try #require(run.result.variants.first { $0.variant == "weak" })
+        let strong = try #require(run.result.variants.first { $0.variant == "strong" })
+        #expect(weak.retention.map(\.liveTrackedObjects) == [0, 0, 0])
+        let live = strong.retention.map(\.liveTrackedObjects)
+        #expect(live.count == 3 && live[0] > 0 && live[1] == 2 * live[0] && live[2] == 3 * live[0], "\(live)")
+        let weakFit = try #require(weak.retentionFit), strongFit = try #require(strong.retentionFit)
+        #expect(strongFit.bytesPerClose > weakFit.bytesPerClose + 1_000, "\(strongFit) vs \(weakFit)")
+    }
+
     @Test func summaryCSVHasEveryThresholdMetricPerVariantAndStep() async throws {
         let run = try await WrittenRun.get()
         let rows = try TemporaryFolder.csv("\(run.folder)/summary.csv", header: ["scenario", "variant", "metric", "value", "unit"])
@@ -335,7 +362,7 @@ struct WrittenRun: Sendable {
         }
         // Variant-wide: every metric a threshold can name. Per step: all but the ones only a
         // whole variant has (leaks and peak memory are not per step).
-        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes]
+        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
         for variant in WrittenRun.variants {
             for metric in Threshold.Metric.allCases {
                 #expect(values["\(variant)|\(metric.rawValue)"] != nil, "no \(metric.rawValue) for \(variant)")

@@ -117,7 +117,8 @@ struct RoostCommandTests {
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         #expect(run.stdout.contains("roost-cli / weak") && run.stdout.contains("roost-cli / strong"), "\(run.stdout)")
         #expect(run.stdout.contains("reports: \(out)"), "\(run.stdout)")
-        var expected = ["steps.csv", "memory.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv", "report.html", "hgrm"]
+        var expected = ["steps.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv",
+                        "report.html", "hgrm"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] { expected.append("hgrm/\(variant).\(step).hgrm") }
         }

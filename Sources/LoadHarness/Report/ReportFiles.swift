@@ -30,6 +30,20 @@ enum ReportFiles {
         return csv.text
     }
 
+    /// After each close: the bytes the variant's steps kept so far and the live tracked objects.
+    static func retention(_ run: RunResult) -> String {
+        var csv = CSV(header: ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
+                               "live_tracked_objects"])
+        for variant in run.variants {
+            for point in variant.retention {
+                csv.append([run.scenario.name, variant.variant, String(point.close), String(point.iteration), point.step,
+                            CSV.number(point.elapsedMilliseconds), String(point.retainedBytes),
+                            String(point.liveTrackedObjects)])
+            }
+        }
+        return csv.text
+    }
+
     static func leaks(_ run: RunResult) -> String {
         var csv = CSV(header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"])
         for variant in run.variants {

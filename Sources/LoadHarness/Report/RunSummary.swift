@@ -33,6 +33,9 @@ public enum RunSummary {
                     lines.append("  \(leak.leaked) of \(leak.created) \(leak.type)" + (leak.cycle.isEmpty ? "" : ": \(leak.cycle)"))
                 }
             }
+            if let fit = variant.retentionFit {
+                lines.append(retentionLine(fit))
+            }
             for (name, count) in variant.steps.flatMap({ $0.errors.map { ($0.key, $0.value) } }).sorted(by: { $0.0 < $1.0 }) {
                 lines.append("errors: \(count) x \(name)")
             }
@@ -48,6 +51,15 @@ public enum RunSummary {
         if run.wasInterrupted { lines.append("interrupted: the reports cover what ran") }
         if let folder { lines.append("reports: \(folder)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The experiment's line: bytes kept per open/close cycle and whether memory came back.
+    static func retentionLine(_ fit: RetentionFit) -> String {
+        let growth = (fit.growthBytes < 0 ? "" : "+") + bytes(Double(fit.growthBytes))
+        return "retained after \(fit.closes) closes: \(growth) since the first close, "
+            + "\(bytes(fit.bytesPerClose))/close (R² \(String(format: "%.3f", fit.rSquared))); "
+            + (fit.returnsToStart ? "back to start (within \(bytes(Double(fit.toleranceBytes))))"
+                : "grows, not back to start (tolerance \(bytes(Double(fit.toleranceBytes))))")
     }
 
     private static func table(header: [String], rows: [[String]], format: Format) -> [String] {
@@ -71,7 +83,8 @@ public enum RunSummary {
     }
 
     static func bytes(_ value: Double) -> String {
-        value >= 1_048_576 ? String(format: "%.1fMB", value / 1_048_576)
-            : value >= 1_024 ? String(format: "%.1fKB", value / 1_024) : String(format: "%.0fB", value)
+        let size = abs(value), sign = value < 0 ? "-" : ""
+        return sign + (size >= 1_048_576 ? String(format: "%.1fMB", size / 1_048_576)
+            : size >= 1_024 ? String(format: "%.1fKB", size / 1_024) : String(format: "%.0fB", size))
     }
 }

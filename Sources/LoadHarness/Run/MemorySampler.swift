@@ -2,14 +2,22 @@ import Foundation
 import MemoryProbes
 import Synchronization
 
-/// Memory over time: a process snapshot on a timer (its own thread) and after each close.
+/// Memory over time: a process snapshot on a timer (its own thread) and after each close,
+/// and after each close the retention point (bytes the steps kept, live tracked objects).
 final class MemorySampler: Sendable {
     private let clock: any RunClock
     private let startTime: UInt64
     private let tracker: LifetimeTracker
     private let shared: SharedRunState
     private let period: UInt64
-    private let state = Mutex<(samples: [MemorySample], peak: Int, running: Bool, live: Int)>(([], 0, false, 0))
+    private let state = Mutex<State>(State())
+    private struct State {
+        var samples: [MemorySample] = []
+        var retention: [RetentionPoint] = []
+        var peak = 0
+        var running = false
+        var live = 0
+    }
     private let finished = DispatchSemaphore(value: 0)
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64) {
@@ -46,7 +54,8 @@ final class MemorySampler: Sendable {
     /// doing so could end up releasing a closing screen's last reference, moving its frees
     /// (and deinit's allocations) off the thread that measures them. The timer repeats the
     /// last count.
-    func sample(iteration: Int, countingLive: Bool = true) {
+    @discardableResult
+    func sample(iteration: Int, countingLive: Bool = true) -> MemorySample {
         let snapshot = AllocationCounters.snapshot()
         let rss = ProcessMemory.residentBytes() ?? 0
         let live = countingLive ? tracker.liveCount : state.withLock { $0.live }
@@ -59,8 +68,19 @@ final class MemorySampler: Sendable {
             $0.peak = max($0.peak, rss)
             if countingLive { $0.live = live }
         }
+        return reading
+    }
+
+    /// The sample after the `close`-th close step, with its retention point.
+    func sampleAfterClose(_ close: Int, step: String, retainedBytes: Int, iteration: Int) {
+        let reading = sample(iteration: iteration)
+        let point = RetentionPoint(close: close, iteration: iteration, step: step,
+                                   elapsedMilliseconds: reading.elapsedMilliseconds, retainedBytes: retainedBytes,
+                                   liveTrackedObjects: reading.liveTrackedObjects)
+        state.withLock { $0.retention.append(point) }
     }
 
     var samples: [MemorySample] { state.withLock { $0.samples.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } } }
+    var retention: [RetentionPoint] { state.withLock { $0.retention.sorted { $0.close < $1.close } } }
     var peakResidentBytes: Int { state.withLock { $0.peak } }
 }

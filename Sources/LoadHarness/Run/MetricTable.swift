@@ -37,6 +37,13 @@ public struct MetricTable: Sendable {
                 Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
                 Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
             ]
+            if let fit = result.retentionFit {
+                entries += [
+                    Entry(variant: result.variant, metric: "retained_per_close", value: fit.bytesPerClose, unit: "B"),
+                    Entry(variant: result.variant, metric: "retained_growth", value: Double(fit.growthBytes), unit: "B"),
+                    Entry(variant: result.variant, metric: "retained_fit_r2", value: fit.rSquared, unit: "fraction"),
+                ]
+            }
         }
         self.entries = entries
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })

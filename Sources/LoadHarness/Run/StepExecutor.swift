@@ -2,10 +2,10 @@ import Screens
 import SocialStack
 
 /// Plays one measured step for a virtual user through the stack and the screens. A step
-/// that closes a screen returns the screen's parts, so the caller can track their lifetimes
-/// outside the measured span.
+/// that closes a screen keeps no reference to it: the screen's teardown (its frees) belongs
+/// to the step's measured span, and the caller tracked its parts before the span began.
 enum StepExecutor {
-    static func perform(_ step: Step, by vu: VirtualUser) throws -> [AnyObject] {
+    static func perform(_ step: Step, by vu: VirtualUser) throws {
         let name = step.name
         let stack = vu.stack
         switch step {
@@ -63,15 +63,15 @@ enum StepExecutor {
         case .openProfile(let target):
             try vu.app.navigator.push(ProfileController(app: vu.app, user: try vu.user(target, step: name)))
         case .closeProfile:
-            return try close(ProfileController.self, step: name, expected: "profile", vu: vu)
+            try close(ProfileController.self, step: name, expected: "profile", vu: vu)
         case .openPost(let target):
             try vu.app.navigator.push(PostDetailController(app: vu.app, post: try vu.post(target, step: name)))
         case .closePost:
-            return try close(PostDetailController.self, step: name, expected: "post", vu: vu)
+            try close(PostDetailController.self, step: name, expected: "post", vu: vu)
         case .openNotifications:
             try vu.app.navigator.push(NotificationsController(app: vu.app))
         case .closeNotifications:
-            return try close(NotificationsController.self, step: name, expected: "notifications screen", vu: vu)
+            try close(NotificationsController.self, step: name, expected: "notifications screen", vu: vu)
         case .openExplore:
             try vu.app.navigator.push(ExploreController(app: vu.app))
         case .searchUsers(let query):
@@ -81,7 +81,7 @@ enum StepExecutor {
         case .openComments(let target):
             try vu.app.navigator.push(CommentsController(app: vu.app, post: try vu.post(target, step: name)))
         case .closeComments:
-            return try close(CommentsController.self, step: name, expected: "comments screen", vu: vu)
+            try close(CommentsController.self, step: name, expected: "comments screen", vu: vu)
         case .showActionSheet:
             let profile = try vu.top(ProfileController.self, step: name, expected: "profile")
             guard let header = profile.header else { throw StepError.noOpenScreen(step: name, expected: "profile header") }
@@ -90,7 +90,6 @@ enum StepExecutor {
         case .think, .choose, .repeat:
             break  // control steps: played by the virtual user's loop
         }
-        return []
     }
 
     /// Presents a composer, sends, dismisses.
@@ -101,11 +100,9 @@ enum StepExecutor {
         try composer.send(text)
     }
 
-    /// Pops the top screen if it is a `T`; returns its parts for lifetime tracking.
-    private static func close<T: Screen>(_ type: T.Type, step: String, expected: String, vu: VirtualUser) throws -> [AnyObject] {
-        let screen = try vu.top(type, step: step, expected: expected)
-        let parts = screen.parts
+    /// Pops the top screen if it is a `T`.
+    private static func close<T: Screen>(_ type: T.Type, step: String, expected: String, vu: VirtualUser) throws {
+        _ = try vu.top(type, step: step, expected: expected)
         vu.app.navigator.pop()
-        return parts
     }
 }

@@ -87,7 +87,11 @@ final class StepPlayer: @unchecked Sendable {
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
             allocation: allocation, error: error)
-        if step.closesScreen { sampler.sample(iteration: shared.iterations) }
+        shared.addRetained(allocation.netBytes)
+        if step.closesScreen {
+            let (close, retained) = shared.addClose()
+            sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations)
+        }
     }
 
     /// Tracks the parts of the screen a close step is about to close (outside the measured span).

@@ -4,6 +4,8 @@ public struct VariantResult: Sendable {
     /// Per measured step, in the order steps first appear in the scenario.
     public let steps: [StepMetrics]
     public let memory: [MemorySample]
+    /// Retained bytes and live tracked objects after each close, in order.
+    public let retention: [RetentionPoint]
     public let leaks: [LeakRecord]
     /// Iterations completed (all virtual users).
     public let iterations: Int
@@ -22,6 +24,8 @@ public struct VariantResult: Sendable {
     public var leakedBytes: Int { leaks.reduce(0) { $0 + $1.leakedBytes } }
     /// Bytes the measured steps allocated and did not free.
     public var retainedBytes: Int { steps.reduce(0) { $0 + $1.netBytes } }
+    /// The line through the retention points (nil with fewer than two closes).
+    public var retentionFit: RetentionFit? { RetentionFit(retention) }
 }
 
 /// One memory reading (design section 6, `memory.csv`).

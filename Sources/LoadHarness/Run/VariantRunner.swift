@@ -58,6 +58,7 @@ struct VariantRunner {
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
             memory: sampler.samples,
+            retention: sampler.retention,
             leaks: LeakCheck.records(tracker: tracker),
             iterations: results.reduce(0) { $0 + $1.iterations },
             droppedIterations: dropped,
@@ -117,11 +118,21 @@ struct VirtualUserResult: Sendable {
 final class SharedRunState: Sendable {
     private let iterationCount = Atomic<Int>(0)
     private let errorCount = Atomic<Int>(0)
+    private let retained = Atomic<Int>(0)
+    private let closeCount = Atomic<Int>(0)
 
     func addIteration(errors: Int) -> (iterations: Int, errors: Int) {
         let iterations = iterationCount.add(1, ordering: .relaxed).newValue
         let total = errors == 0 ? errorCount.load(ordering: .relaxed) : errorCount.add(errors, ordering: .relaxed).newValue
         return (iterations, total)
+    }
+
+    /// Adds a measured step's allocated-minus-freed bytes.
+    func addRetained(_ bytes: Int) { retained.add(bytes, ordering: .relaxed) }
+
+    /// Counts a close; returns its number (1, 2, ...) and the bytes retained so far.
+    func addClose() -> (close: Int, retainedBytes: Int) {
+        (closeCount.add(1, ordering: .relaxed).newValue, retained.load(ordering: .relaxed))
     }
 
     var iterations: Int { iterationCount.load(ordering: .relaxed) }

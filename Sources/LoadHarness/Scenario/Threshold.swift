@@ -9,12 +9,16 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         case allocsPerOp = "allocs_per_op", bytesPerOp = "bytes_per_op"
         case leakedObjects = "leaked_objects", leakedBytes = "leaked_bytes", retainedBytes = "retained_bytes"
         case rssPeakBytes = "rss_peak_bytes"
+        /// Bytes retained per open/close cycle (the slope through the retention points).
+        case retainedPerClose = "retained_per_close"
+        /// Retained after the last close minus after the first.
+        case retainedGrowth = "retained_growth"
 
         /// The unit family its value takes.
         public var unit: Unit {
             switch self {
             case .p50, .p90, .p99, .p999, .max, .mean: .time
-            case .bytesPerOp, .leakedBytes, .retainedBytes, .rssPeakBytes: .bytes
+            case .bytesPerOp, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth: .bytes
             case .errorRate: .fraction
             case .errors, .opsPerSecond, .allocsPerOp, .leakedObjects: .count
             }

@@ -1,0 +1,61 @@
+/// Memory left behind, read after every `close_*` step: the bytes all measured steps of the
+/// variant allocated and did not free so far (exact per-thread counts, summed), and the live
+/// tracked objects. With one virtual user it repeats exactly run to run.
+public struct RetentionPoint: Sendable, Hashable {
+    /// 1 for the variant's first close, 2 for the second, ...
+    public let close: Int
+    /// Iterations done when it was taken.
+    public let iteration: Int
+    /// The close step (`close_profile`).
+    public let step: String
+    public let elapsedMilliseconds: Double
+    /// Allocated minus freed by every measured step of the variant up to this close.
+    public let retainedBytes: Int
+    public let liveTrackedObjects: Int
+}
+
+/// The experiment's verdict on a variant's retention points: a least-squares line through
+/// retained bytes against the close number (bytes per cycle, R²), and whether memory came
+/// back to where the first cycle left it.
+public struct RetentionFit: Sendable, Hashable {
+    /// The slope: bytes retained per open/close cycle.
+    public let bytesPerClose: Double
+    public let intercept: Double
+    /// How well a line explains the points (1 = exactly linear); 0 when they do not vary.
+    public let rSquared: Double
+    /// Retained after the last close minus after the first.
+    public let growthBytes: Int
+    /// What counts as back at the start: 1% of the first close's retained bytes or 64 KiB,
+    /// whichever is larger.
+    public let toleranceBytes: Int
+    public let closes: Int
+
+    /// The smallest tolerance.
+    public static let minimumToleranceBytes = 65_536
+
+    /// Whether memory after the last close is within the tolerance of the first close's.
+    public var returnsToStart: Bool { abs(growthBytes) <= toleranceBytes }
+
+    /// The fit of `points`; nil with fewer than two.
+    ///
+    /// The first close is the start, not zero: the first cycle fills the stack's caches
+    /// (prepared statements, SQLite pages, GRDB's), which a phone's app has filled long before.
+    public init?(_ points: [RetentionPoint]) {
+        guard points.count >= 2, let first = points.first, let last = points.last else { return nil }
+        let n = Double(points.count)
+        let xs = points.map { Double($0.close) }, ys = points.map { Double($0.retainedBytes) }
+        let meanX = xs.reduce(0, +) / n, meanY = ys.reduce(0, +) / n
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for (x, y) in zip(xs, ys) {
+            sxx += (x - meanX) * (x - meanX)
+            sxy += (x - meanX) * (y - meanY)
+            syy += (y - meanY) * (y - meanY)
+        }
+        bytesPerClose = sxx == 0 ? 0 : sxy / sxx
+        intercept = meanY - bytesPerClose * meanX
+        rSquared = sxx == 0 || syy == 0 ? 0 : (sxy * sxy) / (sxx * syy)
+        growthBytes = last.retainedBytes - first.retainedBytes
+        toleranceBytes = max(Self.minimumToleranceBytes, abs(first.retainedBytes) / 100)
+        closes = points.count
+    }
+}
