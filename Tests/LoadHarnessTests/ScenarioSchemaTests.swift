@@ -47,7 +47,7 @@ import Testing
     @Test func keysMatchTheLoader() {
         #expect(keys("properties") == Set(ScenarioFormat.topLevelKeys))
         #expect(Set(strings(node("required"))) == Set(ScenarioFormat.requiredTopLevelKeys))
-        #expect(keys("properties", "stack", "properties") == Set(ScenarioFormat.stackKeys))
+        #expect(keys("$defs", "stack", "properties") == Set(ScenarioFormat.stackKeys))
         #expect(keys("properties", "dataset", "properties") == Set(ScenarioFormat.datasetKeys))
         #expect(keys("properties", "variants", "items", "properties") == Set(ScenarioFormat.variantKeys))
         #expect(keys("properties", "load", "oneOf", 0, "properties") == Set(ScenarioFormat.closedLoadKeys))
@@ -57,9 +57,9 @@ import Testing
 
     @Test func enumsMatchTheLoader() {
         let stack = "stack"
-        #expect(strings(node("properties", stack, "properties", "feed", "enum")) == ScenarioFormat.feeds)
-        #expect(strings(node("properties", stack, "properties", "storage", "enum")) == ScenarioFormat.storages)
-        #expect(strings(node("properties", stack, "properties", "password_cost", "enum")) == ScenarioFormat.passwordCosts)
+        #expect(strings(node("$defs", stack, "properties", "feed", "enum")) == ScenarioFormat.feeds)
+        #expect(strings(node("$defs", stack, "properties", "storage", "enum")) == ScenarioFormat.storages)
+        #expect(strings(node("$defs", stack, "properties", "password_cost", "enum")) == ScenarioFormat.passwordCosts)
         #expect(strings(node("$defs", "strength", "enum")) == ScenarioFormat.strengths)
         #expect(strings(node("$defs", "edge", "enum")) == ScenarioFormat.edges)
         #expect(keys("properties", "variants", "items", "properties", "overrides", "properties") == Set(ScenarioFormat.edges))

@@ -16,9 +16,10 @@ struct VariantRunner {
     var samplePeriod: UInt64 = 100_000_000
 
     func run() throws -> VariantResult {
+        let settings = variant.stack ?? scenario.stack
         var configuration = SocialStack.Configuration(
-            storage: scenario.stack.storage == .file ? .temporaryFile : .memory,
-            feed: scenario.stack.feed, passwordCost: scenario.stack.passwordCost.cost)
+            storage: settings.storage == .file ? .temporaryFile : .memory,
+            feed: settings.feed, passwordCost: settings.passwordCost.cost)
         // Seeded salts and tokens: random keys would split the sessions index at random
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next

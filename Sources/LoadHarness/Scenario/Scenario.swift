@@ -82,17 +82,22 @@ public struct DatasetSpec: Hashable, Sendable {
     }
 }
 
-/// One variant (`variants:`): a name and the reference policy its screens use.
+/// One variant (`variants:`): a name, the reference policy its screens use, and, when it
+/// differs from the scenario's, its own stack (a feed strategy or password cost to compare).
 public struct VariantSpec: Hashable, Sendable {
     public var name: String
     public var references: ReferencePolicy.Strength
     public var overrides: [ReferenceEdge: ReferencePolicy.Strength]
+    /// This variant's stack settings; nil: the scenario's.
+    public var stack: StackSettings?
 
     /// A variant whose edges are `references`, except `overrides`.
-    public init(name: String, references: ReferencePolicy.Strength, overrides: [ReferenceEdge: ReferencePolicy.Strength] = [:]) {
+    public init(name: String, references: ReferencePolicy.Strength, overrides: [ReferenceEdge: ReferencePolicy.Strength] = [:],
+                stack: StackSettings? = nil) {
         self.name = name
         self.references = references
         self.overrides = overrides
+        self.stack = stack
     }
 
     /// The policy its screens are built with.

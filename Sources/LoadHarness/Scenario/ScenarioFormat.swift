@@ -13,7 +13,7 @@ public enum ScenarioFormat {
     /// Keys of `dataset:`.
     public static let datasetKeys = ["users", "posts_per_user", "follows_per_user", "likes_per_user", "image_bytes"]
     /// Keys of each item of `variants:`.
-    public static let variantKeys = ["name", "references", "overrides"]
+    public static let variantKeys = ["name", "references", "overrides", "stack"]
     /// Keys of a closed-model `load:`.
     public static let closedLoadKeys = ["virtual_users", "iterations", "duration", "ramp_up"]
     /// Keys of an open-model `load:`.

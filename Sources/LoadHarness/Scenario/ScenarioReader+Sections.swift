@@ -15,7 +15,8 @@ extension ScenarioReader {
         let seed = top["seed"].map { self.seed($0) } ?? 1
         let stack = top["stack"].map { self.stack($0) } ?? StackSettings()
         let dataset = top["dataset"].map { self.dataset($0) } ?? DatasetSpec()
-        let variants = top["variants"].map { self.variants($0) } ?? [VariantSpec(name: "weak", references: .weak)]
+        let variants = top["variants"].map { self.variants($0, stack: stack ?? StackSettings()) }
+            ?? [VariantSpec(name: "weak", references: .weak)]
         let load = top["load"].map { self.load($0) } ?? .closed(.init())
         let steps = required("steps", in: top, context: nil).map { self.steps($0, label: "'steps'") } ?? []
         let declared = top["variants"].map(Self.variantNames) ?? ["weak"]
@@ -36,10 +37,11 @@ extension ScenarioReader {
         return value
     }
 
-    /// `stack:`; omitted keys keep `StackSettings`' defaults.
-    private mutating func stack(_ node: Node) -> StackSettings? {
+    /// `stack:`; omitted keys keep `base` (`StackSettings`' defaults at the top, the
+    /// scenario's settings in a variant).
+    private mutating func stack(_ node: Node, base: StackSettings = StackSettings()) -> StackSettings? {
         guard let fields = fields(node, label: "'stack'", context: "stack", allowed: ScenarioFormat.stackKeys) else { return nil }
-        var settings = StackSettings()
+        var settings = base
         if let value = fields["feed"].flatMap({ choice($0, label: "'feed'", values: ScenarioFormat.feeds) }) {
             settings.feed = FeedStrategy(rawValue: value) ?? settings.feed
         }
@@ -73,8 +75,9 @@ extension ScenarioReader {
         return spec
     }
 
-    /// `variants:`, a non-empty list of uniquely named variants.
-    private mutating func variants(_ node: Node) -> [VariantSpec]? {
+    /// `variants:`, a non-empty list of uniquely named variants; a variant's `stack:` changes
+    /// the scenario's `stack` settings for that variant only.
+    private mutating func variants(_ node: Node, stack scenarioStack: StackSettings) -> [VariantSpec]? {
         guard let items = list(node, label: "'variants'", of: "variant") else { return nil }
         var variants: [VariantSpec] = []
         var seen: Set<String> = []
@@ -91,8 +94,10 @@ extension ScenarioReader {
                 .flatMap { choice($0, label: "'references'", values: ScenarioFormat.strengths) }
                 .flatMap(ReferencePolicy.Strength.init(rawValue:))
             let overrides = fields["overrides"].map { self.overrides($0) } ?? [:]
-            if let name, let references, let overrides {
-                variants.append(VariantSpec(name: name, references: references, overrides: overrides))
+            let stack = fields["stack"].map { self.stack($0, base: scenarioStack) } ?? scenarioStack
+            if let name, let references, let overrides, let stack {
+                variants.append(VariantSpec(name: name, references: references, overrides: overrides,
+                                            stack: stack == scenarioStack ? nil : stack))
             }
         }
         return variants.count == items.count ? variants : nil
