@@ -9,7 +9,10 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Matches scenario, variant, step and metric in both folders' summary.csv. Default tolerances: \
             0% on allocs_per_op, bytes_per_op, leaked_objects, leaked_bytes and errors; 50% on latency \
-            (and at least 100 us) and on ops_per_s. A metric measured in the baseline but missing now is a regression.
+            (and at least 100 us) and on ops_per_s. A latency percentile is judged only when at least 5 samples \
+            lie beyond it in both runs (steps.csv's count): p50 needs 10, p90 50, p99 500; max only when \
+            set with --threshold. A metric measured in the baseline but missing now is a regression. \
+            A leak regression lists what leaked and its retain cycle.
             """
     )
 
@@ -17,12 +20,15 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The current run folder.") var current: String
     @Option(name: .customLong("threshold"), help: "A tolerance, METRIC=+PERCENT% (repeatable), e.g. p99=+25%.")
     var thresholds: [String] = []
+    @Option(help: "Every latency metric's tolerance at once, e.g. 300% (up to 4x slower; ops/s down to 1/4): for a baseline made on another machine.")
+    var timingTolerance: String?
     @Option(help: "Output: text or markdown (for a CI job summary).") var format: RunSummary.Format = .text
 
     func run() throws {
         var tolerances = Tolerances()
         let comparison: RunComparison
         do {
+            if let timingTolerance { try tolerances.setTimings(timingTolerance) }
             for threshold in thresholds { try tolerances.set(threshold) }
             comparison = try RunComparison.compare(baseline: baseline, current: current, tolerances: tolerances)
         } catch {

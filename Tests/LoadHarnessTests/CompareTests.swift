@@ -180,8 +180,8 @@ import Testing
     @Test(arguments: [
         ("p99", "--threshold p99: expected METRIC=+PERCENT%, e.g. p99=+25%"),
         ("=+5%", "expected METRIC=+PERCENT%"),
-        ("p99=abc", "--threshold p99=abc: expected a non-negative number after '=', got 'abc'"),
-        ("p99=-5%", "expected a non-negative number after '=', got '-5%'"),
+        ("p99=abc", "--threshold p99=abc: expected a non-negative number like +25%, got 'abc'"),
+        ("p99=-5%", "expected a non-negative number like +25%, got '-5%'"),
         ("p95=+5%", "--threshold p95=+5%: unknown metric 'p95'; did you mean 'p9"),
         ("allocs_per_opp=0", "unknown metric 'allocs_per_opp'; did you mean 'allocs_per_op'?"),
     ])
@@ -255,7 +255,10 @@ import Testing
         let same = try RunComparison.compare(baseline: run.folder, current: run.folder)
         #expect(same.regressions.isEmpty && same.improvements.isEmpty)
         #expect(same.changes.count == run.result.metrics.entries.count)
-        #expect(same.changes.allSatisfy { $0.verdict == .unchanged })
+        // Three iterations: no percentile rests on enough samples to judge; the rest is unchanged.
+        #expect(same.changes.allSatisfy { $0.verdict == .unchanged || $0.verdict == .tooFewSamples })
+        #expect(same.changes.first { $0.variant == "weak" && $0.metric == "p99(login)" }?.verdict == .tooFewSamples)
+        #expect(same.changes.first { $0.variant == "weak" && $0.metric == "allocs_per_op(login)" }?.verdict == .unchanged)
 
         // A copy whose login allocates one more per operation.
         let worse = try TemporaryFolder.make("worse")

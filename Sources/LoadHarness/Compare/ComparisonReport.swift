@@ -1,10 +1,10 @@
-/// What `roost compare` prints: regressions first, then improvements, each with the
-/// baseline and current values and the relative change.
+/// What `roost compare` prints: regressions first (with the cycles of what leaked), then
+/// improvements, each with the baseline and current values and the relative change.
 public enum ComparisonReport {
     public static func render(_ comparison: RunComparison, format: RunSummary.Format) -> String {
         var lines: [String] = []
         let regressions = comparison.regressions, improvements = comparison.improvements
-        let judged = comparison.changes.filter { $0.verdict != .new }.count
+        let judged = comparison.changes.filter { $0.verdict != .new && $0.verdict != .tooFewSamples }.count
         if format == .markdown {
             lines.append("### roost compare: \(regressions.isEmpty ? "no regression" : "\(regressions.count) regression(s)")")
             if !regressions.isEmpty || !improvements.isEmpty {
@@ -15,6 +15,10 @@ public enum ComparisonReport {
                         + "`\(change.metric)` | \(value(change.baseline)) | \(value(change.current)) | \(relative(change)) |")
                 }
             }
+            for leak in leaksBehind(regressions, in: comparison) {
+                lines.append("- leaked in \(leak.scenario)/\(leak.variant): \(leak.leaked) of \(leak.created) `\(leak.type)`"
+                    + (leak.cycle.isEmpty ? "" : ": `\(leak.cycle)`"))
+            }
         } else {
             lines.append(regressions.isEmpty ? "no regression (\(judged) metrics compared)"
                 : "\(regressions.count) regression(s) among \(judged) metrics compared")
@@ -22,14 +26,30 @@ public enum ComparisonReport {
                 lines.append("  worse   \(change.scenario)/\(change.variant) \(change.metric): "
                     + "\(value(change.baseline)) -> \(value(change.current)) (\(relative(change)))")
             }
+            for leak in leaksBehind(regressions, in: comparison) {
+                lines.append("  leaked  \(leak.scenario)/\(leak.variant): \(leak.leaked) of \(leak.created) \(leak.type)"
+                    + (leak.cycle.isEmpty ? "" : ": \(leak.cycle)"))
+            }
             for change in improvements {
                 lines.append("  better  \(change.scenario)/\(change.variant) \(change.metric): "
                     + "\(value(change.baseline)) -> \(value(change.current)) (\(relative(change)))")
             }
         }
+        let unjudged = comparison.changes.filter { $0.verdict == .tooFewSamples }.count
+        if unjudged > 0 {
+            lines.append("\(unjudged) latency metric(s) not judged: too few samples beyond the percentile "
+                + "(p50 needs 10 runs of its step, p90 50, p99 500; max only with an explicit --threshold max=...)")
+        }
         let new = comparison.changes.filter { $0.verdict == .new }
         if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not judged)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The current run's leaks in each variant whose leak counts regressed.
+    private static func leaksBehind(_ regressions: [RunComparison.Change], in comparison: RunComparison) -> [RunComparison.Leak] {
+        let leaking = Set(regressions.filter { $0.metric == "leaked_objects" || $0.metric == "leaked_bytes" }
+            .map { "\($0.scenario)/\($0.variant)" })
+        return comparison.currentLeaks.filter { leaking.contains("\($0.scenario)/\($0.variant)") }
     }
 
     private static func value(_ value: Double?) -> String { value.map(CSV.number) ?? "missing" }

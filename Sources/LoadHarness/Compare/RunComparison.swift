@@ -18,17 +18,35 @@ public struct RunComparison: Sendable {
 
     public enum Verdict: String, Sendable, Hashable {
         case regression, improvement, unchanged, missing, new
+        /// A latency percentile from too few samples to judge (see `minimumSamplesBeyond`).
+        case tooFewSamples
     }
 
+    /// A percentile is judged only when at least this many samples lie beyond it in both
+    /// runs (p50 needs 10 samples, p90 50, p99 500; max is never judged by default): a p99 of
+    /// ten samples is their maximum, and it doubles from run to run on a shared machine.
+    public static let minimumSamplesBeyond = 5.0
+
     public let changes: [Change]
+    /// The current run's leaked types with their cycles (from its leaks.csv).
+    public let currentLeaks: [Leak]
+
+    /// Objects of one type left alive in the current run, and why.
+    public struct Leak: Sendable, Hashable {
+        public let scenario: String, variant: String, type: String
+        public let created: Int, leaked: Int
+        /// The retain cycle's path, or why none is shown.
+        public let cycle: String
+    }
 
     /// Regressions: worse beyond tolerance, or a measured metric missing from the current run.
     public var regressions: [Change] { changes.filter { $0.verdict == .regression || $0.verdict == .missing } }
     public var improvements: [Change] { changes.filter { $0.verdict == .improvement } }
 
-    /// Reads `summary.csv` of both folders and compares them.
+    /// Reads `summary.csv` (and `steps.csv`, `leaks.csv` when there) of both folders and compares them.
     public static func compare(baseline: String, current: String, tolerances: Tolerances = Tolerances()) throws -> RunComparison {
         let old = try SummaryFile.read(folder: baseline), new = try SummaryFile.read(folder: current)
+        let oldCounts = try StepCounts.read(folder: baseline), newCounts = try StepCounts.read(folder: current)
         var changes: [Change] = []
         for (key, before) in old.values.sorted(by: { $0.key < $1.key }) {
             guard let after = new.values[key] else {
@@ -36,96 +54,56 @@ public struct RunComparison: Sendable {
                                       current: nil, relativeChange: nil, verdict: .missing))
                 continue
             }
-            changes.append(judge(key, before, after, tolerances))
+            // The fewer of the two runs' samples; nil (judge anyway) when either has no steps.csv.
+            let fewest = Self.samples(for: key, in: oldCounts).flatMap { old in Self.samples(for: key, in: newCounts).map { min(old, $0) } }
+            changes.append(judge(key, before, after, tolerances, samples: fewest))
         }
         for key in new.keys.sorted() where old.values[key] == nil {
             changes.append(Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: nil,
                                   current: new.values[key], relativeChange: nil, verdict: .new))
         }
-        return RunComparison(changes: changes)
+        let leaks = try LeakLines.read(folder: current).leaks.map {
+            Leak(scenario: $0.scenario, variant: $0.variant, type: $0.type, created: $0.created, leaked: $0.leaked, cycle: $0.cycle)
+        }
+        return RunComparison(changes: changes, currentLeaks: leaks)
     }
 
-    private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances) -> Change {
+    /// How many executions a metric rests on: its step's count, or all steps' for a variant-wide
+    /// metric; nil when the folder has no steps.csv.
+    private static func samples(for key: SummaryFile.Key, in counts: StepCounts) -> Int? {
+        guard !counts.counts.isEmpty else { return nil }
+        let step = key.metric.firstIndex(of: "(").map { String(key.metric[key.metric.index(after: $0)...].dropLast()) }
+        return counts.count(scenario: key.scenario, variant: key.variant, step: step) ?? 0
+    }
+
+    /// The fraction of samples that lie beyond a latency metric (nil: not a percentile).
+    private static func tail(of metric: String) -> Double? {
+        switch metric {
+        case "p50", "mean": 0.5
+        case "p90": 0.1
+        case "p99": 0.01
+        case "p999": 0.001
+        case "max": 0
+        default: nil
+        }
+    }
+
+    private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
+                              samples: Int?) -> Change {
         let relative: Double? = before == 0 ? (after == 0 ? 0 : nil) : after / before - 1
         let base = key.metric.split(separator: "(").first.map(String.init) ?? key.metric
         var verdict = Verdict.unchanged
-        if let rule = tolerances.rule(for: base), before != after {
-            // Positive `worse` means the metric moved the bad way.
-            let worse = rule.higherIsWorse ? after - before : before - after
-            let allowed = max(abs(before) * rule.tolerance, rule.minimumChange)
-            if worse > allowed + 1e-9 { verdict = .regression } else if worse < -(allowed + 1e-9) { verdict = .improvement }
+        if let rule = tolerances.rule(for: base) {
+            if !rule.isExplicit, let samples, let tail = tail(of: base), Double(samples) * tail < minimumSamplesBeyond {
+                verdict = .tooFewSamples
+            } else if before != after {
+                // Positive `worse` means the metric moved the bad way.
+                let worse = rule.higherIsWorse ? after - before : before - after
+                let allowed = max(abs(before) * rule.tolerance, rule.minimumChange)
+                if worse > allowed + 1e-9 { verdict = .regression } else if worse < -(allowed + 1e-9) { verdict = .improvement }
+            }
         }
         return Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: before, current: after,
                       relativeChange: relative, verdict: verdict)
-    }
-}
-
-/// How much each metric may worsen before `compare` calls it a regression.
-public struct Tolerances: Sendable {
-    /// A metric's rule: the allowed relative worsening and which way is worse.
-    public struct Rule: Sendable, Hashable {
-        public var tolerance: Double
-        public var higherIsWorse: Bool
-        /// A change smaller than this never counts (in the metric's unit): timings of a few
-        /// microseconds double from run to run on a shared machine.
-        public var minimumChange: Double = 0
-    }
-
-    private var rules: [String: Rule]
-
-    /// The defaults: 0% on allocs/op, bytes/op, leaks and errors; 50% on timings (and at
-    /// least 100 us) and on ops/s. Other metrics (retained and peak memory, iteration counts)
-    /// are shown, not judged.
-    public init() {
-        rules = [:]
-        for metric in ["allocs_per_op", "bytes_per_op", "leaked_objects", "leaked_bytes", "errors", "error_rate"] {
-            rules[metric] = Rule(tolerance: 0, higherIsWorse: true)
-        }
-        for metric in ["p50", "p90", "p99", "p999", "max", "mean"] {
-            rules[metric] = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
-        }
-        rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
-        rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
-    }
-
-    func rule(for metric: String) -> Rule? { rules[metric] }
-
-    /// Sets one metric's tolerance from `METRIC=+25%` (or `METRIC=25%`, `METRIC=0.25`).
-    public mutating func set(_ text: String) throws {
-        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty else {
-            throw ComparisonError.badTolerance(text, reason: "expected METRIC=+PERCENT%, e.g. p99=+25%")
-        }
-        var number = parts[1].trimmingCharacters(in: .whitespaces)
-        if number.hasPrefix("+") { number.removeFirst() }
-        let percent = number.hasSuffix("%")
-        if percent { number.removeLast() }
-        guard let value = Double(number), value >= 0 else {
-            throw ComparisonError.badTolerance(text, reason: "expected a non-negative number after '=', got '\(parts[1])'")
-        }
-        let known = Threshold.Metric.allCases.map(\.rawValue) + ["dropped_iterations"]
-        guard known.contains(parts[0]) else {
-            let hint = Suggestion.hint(for: parts[0], in: known)
-            throw ComparisonError.badTolerance(
-                text, reason: "unknown metric '\(parts[0])'" + (hint.isEmpty ? "; known: \(known.joined(separator: ", "))" : hint))
-        }
-        let higherIsWorse = parts[0] != "ops_per_s"
-        let floor = rules[parts[0]]?.minimumChange ?? 0
-        rules[parts[0]] = Rule(tolerance: percent ? value / 100 : value, higherIsWorse: higherIsWorse, minimumChange: floor)
-    }
-}
-
-/// Why two runs could not be compared.
-public enum ComparisonError: Error, CustomStringConvertible, Sendable {
-    case unreadable(path: String, reason: String)
-    case badSummary(path: String, line: Int, reason: String)
-    case badTolerance(String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let reason): "\(path): \(reason)"
-        case .badSummary(let path, let line, let reason): "\(path):\(line): \(reason)"
-        case .badTolerance(let text, let reason): "--threshold \(text): \(reason)"
-        }
     }
 }

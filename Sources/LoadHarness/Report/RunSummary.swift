@@ -41,11 +41,14 @@ public enum RunSummary {
             }
             lines.append("")
         }
-        if !run.thresholds.isEmpty {
+        if !run.thresholds.isEmpty || !run.unjudged.isEmpty {
             lines.append(format == .markdown ? "### thresholds" : "thresholds")
             for verdict in run.thresholds {
                 let observed = verdict.observed.map { CSV.number($0) } ?? "not measured"
                 lines.append("  \(verdict.passed ? "pass" : "FAIL")  \(verdict.threshold.source)  [\(verdict.variant): \(observed)]")
+            }
+            for threshold in run.unjudged {
+                lines.append("  skip  \(threshold.source)  [variant \(threshold.variant ?? "") did not run]")
             }
         }
         if run.wasInterrupted { lines.append("interrupted: the reports cover what ran") }

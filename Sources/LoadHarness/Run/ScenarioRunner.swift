@@ -23,7 +23,9 @@ public struct ScenarioRunner: Sendable {
             results.append(try runner.run())
         }
         let table = MetricTable(scenario: scenario, results: results)
+        let ran = Set(results.map(\.variant))
         return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(scenario.thresholds),
+                         unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false },
                          metrics: table, started: started, ended: Date(), wasInterrupted: stop.isSet)
     }
 }
@@ -33,13 +35,15 @@ public struct RunResult: Sendable {
     public let scenario: Scenario
     public let variants: [VariantResult]
     public let thresholds: [ThresholdVerdict]
+    /// Thresholds on a variant that did not run (left out with `--variant`, or the run was stopped).
+    public let unjudged: [Threshold]
     public let metrics: MetricTable
     public let started: Date
     public let ended: Date
     public let wasInterrupted: Bool
 
-    /// Whether every threshold passed.
-    public var passed: Bool { thresholds.allSatisfy(\.passed) }
+    /// Whether every threshold passed; false when no variant ran (nothing was shown to pass).
+    public var passed: Bool { !variants.isEmpty && thresholds.allSatisfy(\.passed) }
 }
 
 /// One threshold's outcome, per variant it applies to.

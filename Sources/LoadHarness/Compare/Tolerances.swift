@@ -1,0 +1,77 @@
+import Foundation
+
+/// How much each metric may worsen before `compare` calls it a regression.
+public struct Tolerances: Sendable {
+    /// A metric's rule: the allowed relative worsening and which way is worse.
+    public struct Rule: Sendable, Hashable {
+        public var tolerance: Double
+        public var higherIsWorse: Bool
+        /// A change smaller than this never counts (in the metric's unit): timings of a few
+        /// microseconds double from run to run on a shared machine.
+        public var minimumChange: Double = 0
+        /// Set on the command line: judged even where the sample rule would skip it.
+        public var isExplicit = false
+    }
+
+    /// The latency metrics, whose tolerances `setTimings` sets together.
+    public static let timingMetrics = ["p50", "p90", "p99", "p999", "max", "mean"]
+
+    private var rules: [String: Rule]
+
+    /// The defaults: 0% on allocs/op, bytes/op, leaks and errors; 50% on timings (and at
+    /// least 100 us) and on ops/s. Other metrics (retained and peak memory, iteration counts)
+    /// are shown, not judged.
+    public init() {
+        rules = [:]
+        for metric in ["allocs_per_op", "bytes_per_op", "leaked_objects", "leaked_bytes", "errors", "error_rate"] {
+            rules[metric] = Rule(tolerance: 0, higherIsWorse: true)
+        }
+        for metric in Self.timingMetrics {
+            rules[metric] = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
+        }
+        rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
+        rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
+    }
+
+    func rule(for metric: String) -> Rule? { rules[metric] }
+
+    /// Sets one metric's tolerance from `METRIC=+25%` (or `METRIC=25%`, `METRIC=0.25`).
+    public mutating func set(_ text: String) throws {
+        let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw ComparisonError.badTolerance("--threshold \(text)", reason: "expected METRIC=+PERCENT%, e.g. p99=+25%")
+        }
+        let value = try Self.relative(parts[1], option: "--threshold \(text)")
+        let known = Threshold.Metric.allCases.map(\.rawValue) + ["dropped_iterations"]
+        guard known.contains(parts[0]) else {
+            let hint = Suggestion.hint(for: parts[0], in: known)
+            throw ComparisonError.badTolerance(
+                "--threshold \(text)", reason: "unknown metric '\(parts[0])'" + (hint.isEmpty ? "; known: \(known.joined(separator: ", "))" : hint))
+        }
+        let floor = rules[parts[0]]?.minimumChange ?? 0
+        rules[parts[0]] = Rule(tolerance: value, higherIsWorse: parts[0] != "ops_per_s", minimumChange: floor, isExplicit: true)
+    }
+
+    /// Sets every latency metric to `+PERCENT%` slower and ops/s to the matching drop
+    /// (`300%`: up to 4x the time, down to 1/4 of the throughput): the wide tolerance a CI
+    /// job on another machine than the baseline's needs.
+    public mutating func setTimings(_ text: String) throws {
+        let value = try Self.relative(text.trimmingCharacters(in: .whitespaces), option: "--timing-tolerance \(text)")
+        for metric in Self.timingMetrics {
+            rules[metric] = Rule(tolerance: value, higherIsWorse: true, minimumChange: rules[metric]?.minimumChange ?? 0)
+        }
+        rules["ops_per_s"] = Rule(tolerance: 1 - 1 / (1 + value), higherIsWorse: false)
+    }
+
+    /// `+25%`, `25%` or `0.25` as 0.25.
+    private static func relative(_ written: String, option: String) throws -> Double {
+        var number = written
+        if number.hasPrefix("+") { number.removeFirst() }
+        let percent = number.hasSuffix("%")
+        if percent { number.removeLast() }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value >= 0, value.isFinite else {
+            throw ComparisonError.badTolerance(option, reason: "expected a non-negative number like +25%, got '\(written)'")
+        }
+        return percent ? value / 100 : value
+    }
+}
