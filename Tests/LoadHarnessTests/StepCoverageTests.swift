@@ -26,6 +26,7 @@ import LoadHarness
               - update_profile_image: { bytes: 2048 }
               - open_feed: { pages: 2 }
               - refresh_feed
+              - close_feed
               - open_profile: { user: followed }
               - show_action_sheet
               - close_profile
@@ -36,6 +37,7 @@ import LoadHarness
               - open_explore
               - search_users: { query: "user" }
               - search_posts: { query: "round" }
+              - close_explore
               - open_comments: { post: random }
               - close_comments
               - choose:

@@ -60,6 +60,8 @@ enum StepExecutor {
             let feed = try vu.top(FeedController.self, step: name, expected: "feed")
             try feed.refresh()
             vu.lastFeed = feed.cells.map(\.viewModel.post.id)
+        case .closeFeed:
+            try close(FeedController.self, step: name, expected: "feed", vu: vu)
         case .openProfile(let target):
             try vu.app.navigator.push(ProfileController(app: vu.app, user: try vu.user(target, step: name)))
         case .closeProfile:
@@ -74,6 +76,8 @@ enum StepExecutor {
             try close(NotificationsController.self, step: name, expected: "notifications screen", vu: vu)
         case .openExplore:
             try vu.app.navigator.push(ExploreController(app: vu.app))
+        case .closeExplore:
+            try close(ExploreController.self, step: name, expected: "explore screen", vu: vu)
         case .searchUsers(let query):
             try vu.top(ExploreController.self, step: name, expected: "explore screen").searchUsers(vu.text(query))
         case .searchPosts(let query):

@@ -98,6 +98,8 @@ final class StepPlayer: @unchecked Sendable {
     private func trackClosingScreen(_ step: Step) {
         guard let screen = vu.app.navigator.stack.last else { return }
         let matches: Bool = switch step {
+        case .closeFeed: screen is FeedController
+        case .closeExplore: screen is ExploreController
         case .closeProfile: screen is ProfileController
         case .closePost: screen is PostDetailController
         case .closeNotifications: screen is NotificationsController

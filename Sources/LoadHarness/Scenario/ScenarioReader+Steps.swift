@@ -154,6 +154,7 @@ extension ScenarioReader {
         case "update_profile_image": return .updateProfileImage(bytes: integer("bytes", values))
         case "open_feed": return .openFeed(pages: integer("pages", values))
         case "refresh_feed": return .refreshFeed
+        case "close_feed": return .closeFeed
         case "open_profile": return .openProfile(user)
         case "close_profile": return .closeProfile
         case "open_post": return .openPost(post)
@@ -161,6 +162,7 @@ extension ScenarioReader {
         case "open_notifications": return .openNotifications
         case "close_notifications": return .closeNotifications
         case "open_explore": return .openExplore
+        case "close_explore": return .closeExplore
         case "search_users": return .searchUsers(text("query", values))
         case "search_posts": return .searchPosts(text("query", values))
         case "open_comments": return .openComments(post)

@@ -18,6 +18,9 @@ public indirect enum Step: Hashable, Sendable {
     case updateProfileImage(bytes: Int)
     case openFeed(pages: Int)
     case refreshFeed
+    /// Not in design section 5: without it a feed opened in a loop is never closed, and its
+    /// observer edge (`feedObserver`) could not be checked.
+    case closeFeed
     case openProfile(Target)
     case closeProfile
     case openPost(Target)
@@ -25,6 +28,8 @@ public indirect enum Step: Hashable, Sendable {
     case openNotifications
     case closeNotifications
     case openExplore
+    /// Not in design section 5: closes what `open_explore` opened.
+    case closeExplore
     case searchUsers(TextTemplate)
     case searchPosts(TextTemplate)
     case openComments(Target)
@@ -53,8 +58,8 @@ public indirect enum Step: Hashable, Sendable {
     public static let names: [String] = [
         "signup", "login", "logout", "restore_session", "post", "reply", "edit_post", "delete_post", "like",
         "unlike", "comment", "follow", "unfollow", "change_username", "update_profile_image", "open_feed",
-        "refresh_feed", "open_profile", "close_profile", "open_post", "close_post", "open_notifications",
-        "close_notifications", "open_explore", "search_users", "search_posts", "open_comments",
+        "refresh_feed", "close_feed", "open_profile", "close_profile", "open_post", "close_post", "open_notifications",
+        "close_notifications", "open_explore", "close_explore", "search_users", "search_posts", "open_comments",
         "close_comments", "show_action_sheet", "think", "choose", "repeat",
     ]
 
@@ -78,6 +83,7 @@ public indirect enum Step: Hashable, Sendable {
         case .updateProfileImage: "update_profile_image"
         case .openFeed: "open_feed"
         case .refreshFeed: "refresh_feed"
+        case .closeFeed: "close_feed"
         case .openProfile: "open_profile"
         case .closeProfile: "close_profile"
         case .openPost: "open_post"
@@ -85,6 +91,7 @@ public indirect enum Step: Hashable, Sendable {
         case .openNotifications: "open_notifications"
         case .closeNotifications: "close_notifications"
         case .openExplore: "open_explore"
+        case .closeExplore: "close_explore"
         case .searchUsers: "search_users"
         case .searchPosts: "search_posts"
         case .openComments: "open_comments"
@@ -107,7 +114,7 @@ public indirect enum Step: Hashable, Sendable {
     /// Whether the step closes a screen (after it, the lifetime check runs).
     public var closesScreen: Bool {
         switch self {
-        case .closeProfile, .closePost, .closeNotifications, .closeComments: true
+        case .closeFeed, .closeProfile, .closePost, .closeNotifications, .closeExplore, .closeComments: true
         default: false
         }
     }
