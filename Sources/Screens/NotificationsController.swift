@@ -1,7 +1,10 @@
 import SocialStack
 
 /// The signed-in user's notifications: the first page, then live ones as they are written
-/// (newest first). Closing cancels the live observation.
+/// (newest first). The `feedObserver` edge (the screens' live observations) decides what a
+/// close does: its weak form cancels the observation; its strong form is the apps' bug: the
+/// token is dropped, the callback captures the controller, and each reload starts one more,
+/// so the closed screen stays alive and keeps receiving.
 public final class NotificationsController: Screen, @unchecked Sendable {
     public let app: App
     private let items = Locked<[SocialNotification]>([])
@@ -20,9 +23,15 @@ public final class NotificationsController: Screen, @unchecked Sendable {
         let viewer = try app.viewer()
         let page = try app.stack.notifications.notifications(for: viewer).items
         items.withLock { $0 = page }
-        observation?.cancel()
-        observation = app.stack.notifications.observe(user: viewer) { [weak self] notification in
-            self?.items.withLock { $0.insert(notification, at: 0) }
+        switch app.strength(of: .feedObserver) {
+        case .weak:
+            observation?.cancel()
+            observation = app.stack.notifications.observe(user: viewer) { [weak self] notification in
+                self?.receive(notification)
+            }
+        case .strong:
+            // The apps' code: the handle is not kept, so nothing can ever cancel it.
+            _ = app.stack.notifications.observe(user: viewer) { notification in self.receive(notification) }
         }
         isOpen = true
     }
@@ -40,4 +49,8 @@ public final class NotificationsController: Screen, @unchecked Sendable {
     }
 
     public var parts: [AnyObject] { [self] }
+
+    private func receive(_ notification: SocialNotification) {
+        items.withLock { $0.insert(notification, at: 0) }
+    }
 }

@@ -86,6 +86,7 @@ import SocialStack
             default: return [:]
             }
         case (.feedObserver, .feed): return feed
+        case (.feedObserver, .notifications): return ["NotificationsController": 1]
         case (.actionSheet, .profileWithActionSheet): return sheetViews
         default: return [:]
         }
