@@ -362,7 +362,7 @@ struct WrittenRun: Sendable {
         }
         // Variant-wide: every metric a threshold can name. Per step: all but the ones only a
         // whole variant has (leaks and peak memory are not per step).
-        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
+        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations]
         for variant in WrittenRun.variants {
             for metric in Threshold.Metric.allCases {
                 #expect(values["\(variant)|\(metric.rawValue)"] != nil, "no \(metric.rawValue) for \(variant)")

@@ -48,7 +48,7 @@ import Testing
         ("p95 < 3ms", "unknown metric 'p95'; did you mean 'p90'?", 1),
         ("latency < 3ms", "unknown metric 'latency'; expected one of p50, p90, p99, p999, max, mean, errors, error_rate, ops_per_s, "
             + "allocs_per_op, bytes_per_op, leaked_objects, leaked_bytes, retained_bytes, rss_peak_bytes, "
-            + "retained_per_close, retained_growth", 1),
+            + "retained_per_close, retained_growth, dropped_iterations", 1),
         ("p99() < 3ms", "malformed threshold 'p99() < 3ms': expected a step name after '(' at character 5", 5),
         ("p99(login < 3ms", "malformed threshold 'p99(login < 3ms': expected ')' after the step name at character 11", 11),
         ("p99{name:weak} < 3ms", "malformed threshold 'p99{name:weak} < 3ms': expected 'variant:' after '{' at character 5", 5),

@@ -42,7 +42,7 @@ public struct Tolerances: Sendable {
             throw ComparisonError.badTolerance("--threshold \(text)", reason: "expected METRIC=+PERCENT%, e.g. p99=+25%")
         }
         let value = try Self.relative(parts[1], option: "--threshold \(text)")
-        let known = Threshold.Metric.allCases.map(\.rawValue) + ["dropped_iterations"]
+        let known = Threshold.Metric.allCases.map(\.rawValue)
         guard known.contains(parts[0]) else {
             let hint = Suggestion.hint(for: parts[0], in: known)
             throw ComparisonError.badTolerance(

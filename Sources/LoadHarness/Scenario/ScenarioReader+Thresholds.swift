@@ -20,7 +20,7 @@ extension ScenarioReader {
                 continue
             }
             var valid = true
-            let variantWide: [Threshold.Metric] = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
+            let variantWide: [Threshold.Metric] = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations]
             if parsed.threshold.step != nil, let character = parsed.stepCharacter,
                variantWide.contains(parsed.threshold.metric) {
                 report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per step: remove '(\(parsed.threshold.step ?? ""))'",

@@ -13,6 +13,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         case retainedPerClose = "retained_per_close"
         /// Retained after the last close minus after the first.
         case retainedGrowth = "retained_growth"
+        /// Open model: iterations that found no free virtual user.
+        case droppedIterations = "dropped_iterations"
 
         /// The unit family its value takes.
         public var unit: Unit {
@@ -20,7 +22,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
             case .p50, .p90, .p99, .p999, .max, .mean: .time
             case .bytesPerOp, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth: .bytes
             case .errorRate: .fraction
-            case .errors, .opsPerSecond, .allocsPerOp, .leakedObjects: .count
+            case .errors, .opsPerSecond, .allocsPerOp, .leakedObjects, .droppedIterations: .count
             }
         }
     }
