@@ -41,6 +41,7 @@ public enum RunSummary {
             }
             lines.append("")
         }
+        lines += retentionTable(run, format: format)
         if !run.thresholds.isEmpty || !run.unjudged.isEmpty {
             lines.append(format == .markdown ? "### thresholds" : "thresholds")
             for verdict in run.thresholds {
@@ -54,6 +55,25 @@ public enum RunSummary {
         if run.wasInterrupted { lines.append("interrupted: the reports cover what ran") }
         if let folder { lines.append("reports: \(folder)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Memory kept across open/close cycles, one row per variant with two or more closes:
+    /// the experiment's table (retained bytes are exact: what the steps allocated and did not
+    /// free, up to each close).
+    static func retentionTable(_ run: RunResult, format: Format) -> [String] {
+        let rows: [[String]] = run.variants.compactMap { variant in
+            guard let fit = variant.retentionFit, let first = variant.retention.first, let last = variant.retention.last else {
+                return nil
+            }
+            return [variant.variant, String(fit.closes), bytes(Double(first.retainedBytes)), bytes(Double(last.retainedBytes)),
+                    (fit.growthBytes < 0 ? "" : "+") + bytes(Double(fit.growthBytes)), bytes(fit.bytesPerClose),
+                    String(format: "%.3f", fit.rSquared), String(variant.leakedObjects),
+                    fit.returnsToStart ? "back to start" : "grows"]
+        }
+        guard !rows.isEmpty else { return [] }
+        let header = ["variant", "closes", "after 1st", "after last", "growth", "per close", "R²", "leaked", "memory"]
+        return [format == .markdown ? "### retained memory per open/close cycle" : "retained memory per open/close cycle"]
+            + table(header: header, rows: rows, format: format) + [""]
     }
 
     /// The experiment's line: bytes kept per open/close cycle and whether memory came back.

@@ -19,6 +19,7 @@ final class StepPlayer: @unchecked Sendable {
     let start: UInt64
     private(set) var result = VirtualUserResult()
     private var iterationErrors = 0
+    private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
          stop: StopFlag, sampler: MemorySampler, progress: @escaping @Sendable (RunProgress) -> Void,
@@ -36,12 +37,15 @@ final class StepPlayer: @unchecked Sendable {
     }
 
     /// One pass over the steps. `intendedStart` (open model) is when the iteration should
-    /// have started: its first step's latency counts from there.
-    func playIteration(intendedStart: UInt64?) {
+    /// have started: its first step's latency counts from there. A warm-up pass
+    /// (`measured: false`) plays the steps without timing, counting or tracking them.
+    func playIteration(intendedStart: UInt64?, measured: Bool = true) {
         iterationErrors = 0
         var pendingStart = intendedStart
+        isMeasuring = measured
         play(steps, intendedStart: &pendingStart)
         vu.iteration += 1
+        guard measured else { return }
         result.iterations += 1
         let totals = shared.addIteration(errors: iterationErrors)
         progress(RunProgress(phase: "run", variant: variant, iterations: totals.iterations, errors: totals.errors,
@@ -71,6 +75,10 @@ final class StepPlayer: @unchecked Sendable {
     }
 
     private func measure(_ step: Step, intendedStart: UInt64?) {
+        guard isMeasuring else {
+            _ = try? StepExecutor.perform(step, by: vu)
+            return
+        }
         if step.closesScreen { trackClosingScreen(step) }
         // Two readings of this thread's totals: the step's exact figures.
         let before = AllocationCounters.threadTotals()

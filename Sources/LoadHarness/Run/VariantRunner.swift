@@ -30,18 +30,25 @@ struct VariantRunner {
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
         let shared = SharedRunState()
-        let start = clock.now()
-        let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod)
-        sampler.begin()
+        // The measured phase starts here: the clock, and the memory sampler's timer.
+        let begin = { [clock, samplePeriod] () -> (UInt64, MemorySampler) in
+            let start = clock.now()
+            let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod)
+            sampler.begin()
+            return (start, sampler)
+        }
 
         let results: [VirtualUserResult]
         let dropped: Int
+        let start: UInt64
+        let sampler: MemorySampler
         switch scenario.load {
         case .closed(let load):
-            results = runClosed(load, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                                sampler: sampler)
+            (results, start, sampler) = runClosed(load, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
+                                                  begin: begin)
             dropped = 0
         case .open(let load):
+            (start, sampler) = begin()
             (results, dropped) = OpenModel(
                 load: load, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
                 sampler: sampler
@@ -68,19 +75,33 @@ struct VariantRunner {
             wasInterrupted: stop.isSet)
     }
 
+    /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
+    /// every one has warmed up and `begin` has started the measured phase, its measured ones.
     private func runClosed(
         _ load: LoadModel.ClosedLoad, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
-        shared: SharedRunState, start: UInt64, sampler: MemorySampler
-    ) -> [VirtualUserResult] {
-        let deadline = load.duration.map { start + $0.nanoseconds }
+        shared: SharedRunState, begin: () -> (UInt64, MemorySampler)
+    ) -> ([VirtualUserResult], UInt64, MemorySampler) {
         let results = Mutex<[VirtualUserResult]>([])
-        let group = DispatchGroup()
+        let warmedUp = DispatchGroup(), finished = DispatchGroup()
+        let go = DispatchSemaphore(value: 0)
+        let phase = Mutex<(start: UInt64, sampler: MemorySampler)?>(nil)
         for index in 0..<load.virtualUsers {
             let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
-            let player = makePlayer(index: index, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
-                                    start: start, sampler: sampler)
-            group.enter()
-            let thread = Thread {
+            warmedUp.enter()
+            finished.enter()
+            let thread = Thread { [self] in
+                let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
+                if load.warmup > 0 {
+                    // Plays on this thread, so thread-local first uses are warmed too; records nothing.
+                    let idle = MemorySampler(clock: clock, start: 0, tracker: tracker, shared: SharedRunState(), period: samplePeriod)
+                    let warm = player(for: vu, tracker: tracker, shared: SharedRunState(), start: 0, sampler: idle)
+                    for _ in 0..<load.warmup where !stop.isSet { warm.playIteration(intendedStart: nil, measured: false) }
+                }
+                warmedUp.leave()
+                go.wait()
+                guard let (start, sampler) = phase.withLock({ $0 }) else { return }
+                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler)
+                let deadline = load.duration.map { start + $0.nanoseconds }
                 clock.sleep(until: start + offset)
                 var done = 0
                 while !stop.isSet, load.iterations.map({ done < $0 }) ?? true,
@@ -89,13 +110,17 @@ struct VariantRunner {
                     done += 1
                 }
                 results.withLock { $0.append(player.result) }
-                group.leave()
+                finished.leave()
             }
             thread.stackSize = 4 << 20
             thread.start()
         }
-        group.wait()
-        return results.withLock { $0 }
+        warmedUp.wait()
+        let (start, sampler) = begin()
+        phase.withLock { $0 = (start, sampler) }
+        for _ in 0..<load.virtualUsers { go.signal() }
+        finished.wait()
+        return (results.withLock { $0 }, start, sampler)
     }
 
     func makePlayer(
@@ -103,8 +128,13 @@ struct VariantRunner {
         start: UInt64, sampler: MemorySampler
     ) -> StepPlayer {
         let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
-        return StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                          sampler: sampler, progress: progress, variant: variant.name, start: start)
+        return player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler)
+    }
+
+    private func player(for vu: VirtualUser, tracker: LifetimeTracker, shared: SharedRunState, start: UInt64,
+                        sampler: MemorySampler) -> StepPlayer {
+        StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
+                   sampler: sampler, progress: progress, variant: variant.name, start: start)
     }
 }
 

@@ -117,13 +117,20 @@ public enum LoadModel: Hashable, Sendable {
         public var iterations: Int? = 1
         public var duration: Duration?
         public var rampUp: Duration = .zero
+        /// Iterations each virtual user plays before measuring (not measured, not in the
+        /// reports): the first pass fills lazily built state (runtime metadata and conformance
+        /// caches, prepared statements, SQLite pages) whose one-time allocations would
+        /// otherwise land in whichever step touches it first.
+        public var warmup = 0
 
         /// A closed load.
-        public init(virtualUsers: Int = 1, iterations: Int? = 1, duration: Duration? = nil, rampUp: Duration = .zero) {
+        public init(virtualUsers: Int = 1, iterations: Int? = 1, duration: Duration? = nil, rampUp: Duration = .zero,
+                    warmup: Int = 0) {
             self.virtualUsers = virtualUsers
             self.iterations = iterations
             self.duration = duration
             self.rampUp = rampUp
+            self.warmup = warmup
         }
     }
 

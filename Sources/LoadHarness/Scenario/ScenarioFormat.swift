@@ -15,7 +15,7 @@ public enum ScenarioFormat {
     /// Keys of each item of `variants:`.
     public static let variantKeys = ["name", "references", "overrides", "stack"]
     /// Keys of a closed-model `load:`.
-    public static let closedLoadKeys = ["virtual_users", "iterations", "duration", "ramp_up"]
+    public static let closedLoadKeys = ["virtual_users", "iterations", "duration", "ramp_up", "warmup"]
     /// Keys of an open-model `load:`.
     public static let openLoadKeys = ["arrival_rate", "duration", "max_virtual_users"]
     /// Every key `load:` accepts (either model).

@@ -41,6 +41,9 @@ extension ScenarioReader {
         if let node = fields["ramp_up"] {
             if let rampUp = duration(node, label: "'ramp_up'") { load.rampUp = rampUp } else { valid = false }
         }
+        if let node = fields["warmup"] {
+            if let warmup = integer(node, label: "'warmup'", minimum: 0) { load.warmup = warmup } else { valid = false }
+        }
         if let iterationsKey = fields.keyNode("iterations"), let durationKey = fields.keyNode("duration") {
             report("'iterations' and 'duration' cannot both bound a closed load; keep one",
                    at: Self.isBefore(iterationsKey, durationKey) ? durationKey : iterationsKey)
