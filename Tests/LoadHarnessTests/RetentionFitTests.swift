@@ -25,6 +25,9 @@ import Testing
         #expect(back.returnsToStart)
         let over = try #require(RetentionFit(points([300_000, 300_000 + 65_537])))
         #expect(!over.returnsToStart)
+        #expect(over.verdict == "grows")
+        #expect(back.verdict == "back to start")
+        #expect(try #require(RetentionFit(points([300_000, 200_000]))).verdict == "below start")
     }
 
     @Test func toleranceIsOnePercentOfTheStartWhenThatIsLarger() throws {

@@ -68,7 +68,7 @@ public enum RunSummary {
             return [variant.variant, String(fit.closes), bytes(Double(first.retainedBytes)), bytes(Double(last.retainedBytes)),
                     (fit.growthBytes < 0 ? "" : "+") + bytes(Double(fit.growthBytes)), bytes(fit.bytesPerClose),
                     String(format: "%.3f", fit.rSquared), String(variant.leakedObjects),
-                    fit.returnsToStart ? "back to start" : "grows"]
+                    fit.verdict]
         }
         guard !rows.isEmpty else { return [] }
         let header = ["variant", "closes", "after 1st", "after last", "growth", "per close", "R²", "leaked", "memory"]
@@ -81,8 +81,7 @@ public enum RunSummary {
         let growth = (fit.growthBytes < 0 ? "" : "+") + bytes(Double(fit.growthBytes))
         return "retained after \(fit.closes) closes: \(growth) since the first close, "
             + "\(bytes(fit.bytesPerClose))/close (R² \(String(format: "%.3f", fit.rSquared))); "
-            + (fit.returnsToStart ? "back to start (within \(bytes(Double(fit.toleranceBytes))))"
-                : "grows, not back to start (tolerance \(bytes(Double(fit.toleranceBytes))))")
+            + "\(fit.verdict) (tolerance \(bytes(Double(fit.toleranceBytes))))"
     }
 
     private static func table(header: [String], rows: [[String]], format: Format) -> [String] {

@@ -36,6 +36,10 @@ public struct RetentionFit: Sendable, Hashable {
     /// Whether memory after the last close is within the tolerance of the first close's.
     public var returnsToStart: Bool { abs(growthBytes) <= toleranceBytes }
 
+    /// "back to start", "grows", or "below start" (the steps freed what the warm-up or the
+    /// first cycle had kept).
+    public var verdict: String { returnsToStart ? "back to start" : growthBytes > 0 ? "grows" : "below start" }
+
     /// The fit of `points`; nil with fewer than two.
     ///
     /// The first close is the start, not zero: the first cycle fills the stack's caches

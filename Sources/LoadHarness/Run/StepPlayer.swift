@@ -17,7 +17,7 @@ final class StepPlayer: @unchecked Sendable {
     let progress: @Sendable (RunProgress) -> Void
     let variant: String
     let start: UInt64
-    private(set) var result = VirtualUserResult()
+    private(set) lazy var result = VirtualUserResult(app: vu.app)
     private var iterationErrors = 0
     private var isMeasuring = true
 

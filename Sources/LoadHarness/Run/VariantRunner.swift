@@ -67,7 +67,7 @@ struct VariantRunner {
             steps: order.compactMap { merged[$0] },
             memory: sampler.samples,
             retention: sampler.retention,
-            leaks: LeakCheck.records(tracker: tracker),
+            leaks: withExtendedLifetime(results) { LeakCheck.records(tracker: tracker) },
             iterations: results.reduce(0) { $0 + $1.iterations },
             droppedIterations: dropped,
             elapsedNanoseconds: elapsed,
@@ -138,10 +138,12 @@ struct VariantRunner {
     }
 }
 
-/// What one virtual user measured.
+/// What one virtual user measured, and its app: kept until the lifetime check, since what
+/// the app holds (its window, bus, caches) is alive for as long as the app runs, as on a phone.
 struct VirtualUserResult: Sendable {
     var steps: [String: StepMetrics] = [:]
     var iterations = 0
+    var app: App?
 }
 
 /// Counters every virtual user of a variant shares (for progress and memory rows); atomics,
