@@ -12,12 +12,15 @@ let package = Package(
         .executable(name: "roost", targets: ["roost"]),
     ],
     dependencies: [
+        // Exact versions: CI compares allocation counts with committed baselines exactly, and
+        // a new release of a package on a measured path (GRDB, swift-crypto, swift-collections)
+        // would move them. Update a version and the baselines in one commit.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         // jemalloc (apt: libjemalloc-dev), linked into every binary that uses MemoryProbes: it

@@ -10,7 +10,9 @@ enum LeakCheck {
         for survivor in tracker.survivors() { survivors[survivor.label] = (survivor.count, survivor.bytes) }
 
         // One walk per type, from its first survivor.
-        struct Finding { var cycle: RetainCycle?; var reached: Set<UInt>; var outsideHolders: Int; var complete: Bool }
+        // `reached`: every object the walk found, by address, with its discovery rank (the walk
+        // is breadth first, so a lower rank is fewer references away).
+        struct Finding { var cycle: RetainCycle?; var reached: [UInt: Int]; var outsideHolders: Int; var complete: Bool }
         var findings: [String: Finding] = [:]
         var firstAddress: [String: UInt] = [:]
         var order: [String] = []
@@ -18,7 +20,8 @@ enum LeakCheck {
         tracker.forEachSurvivor { label, object in
             guard findings[label] == nil else { return }
             let report = detector.report(from: object)
-            findings[label] = Finding(cycle: report.cycles.first, reached: Set(report.objects.dropFirst().map(\.address)),
+            let reached = Dictionary(report.objects.dropFirst().enumerated().map { ($1.address, $0) }) { first, _ in first }
+            findings[label] = Finding(cycle: report.cycles.first, reached: reached,
                                       outsideHolders: report.objects.first?.externalHolders ?? 0, complete: report.isComplete)
             firstAddress[label] = report.objects.first?.address
             order.append(label)
@@ -27,8 +30,11 @@ enum LeakCheck {
         func reason(for label: String) -> String {
             guard let finding = findings[label] else { return "" }
             if let cycle = finding.cycle { return cycle.description + (cycle.isUnreachable ? " (unreachable)" : "") }
+            // The leaked type with a cycle whose walk reached it in the fewest references.
             if let address = firstAddress[label],
-               let holder = order.first(where: { $0 != label && findings[$0]?.cycle != nil && findings[$0]?.reached.contains(address) == true }),
+               let holder = order.filter({ $0 != label && findings[$0]?.cycle != nil })
+                   .compactMap({ holder in findings[holder]?.reached[address].map { (holder, $0) } })
+                   .min(by: { $0.1 < $1.1 })?.0,
                let cycle = findings[holder]?.cycle {
                 return "held by a leaked \(holder): \(cycle)"
             }
