@@ -38,7 +38,7 @@ public enum ComparisonReport {
         let unjudged = comparison.changes.filter { $0.verdict == .tooFewSamples }.count
         if unjudged > 0 {
             lines.append("\(unjudged) latency metric(s) not judged: too few samples beyond the percentile "
-                + "(p50 needs 10 runs of its step, p90 50, p99 500; max only with an explicit --threshold max=...)")
+                + "(p50 needs 10 runs of its step, p90 50, p99 500; mean and max only with an explicit --threshold)")
         }
         let new = comparison.changes.filter { $0.verdict == .new }
         if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not judged)") }

@@ -23,7 +23,7 @@ public struct RunComparison: Sendable {
     }
 
     /// A percentile is judged only when at least this many samples lie beyond it in both
-    /// runs (p50 needs 10 samples, p90 50, p99 500; max is never judged by default): a p99 of
+    /// runs (p50 needs 10 samples, p90 50, p99 500; mean and max are not judged by default): a p99 of
     /// ten samples is their maximum, and it doubles from run to run on a shared machine.
     public static let minimumSamplesBeyond = 5.0
 
@@ -76,14 +76,15 @@ public struct RunComparison: Sendable {
         return counts.count(scenario: key.scenario, variant: key.variant, step: step) ?? 0
     }
 
-    /// The fraction of samples that lie beyond a latency metric (nil: not a percentile).
+    /// The fraction of samples that lie beyond a latency metric (nil: not a percentile). The
+    /// mean and the max move with a single outlier whatever the count: judged only when asked.
     private static func tail(of metric: String) -> Double? {
         switch metric {
-        case "p50", "mean": 0.5
+        case "mean", "max": 0
+        case "p50": 0.5
         case "p90": 0.1
         case "p99": 0.01
         case "p999": 0.001
-        case "max": 0
         default: nil
         }
     }
