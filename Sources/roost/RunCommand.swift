@@ -19,7 +19,8 @@ struct RunCommand: ParsableCommand {
 
     @Argument(help: "Scenario files (YAML).") var scenarios: [String]
     @Option(help: "Run only this variant (repeatable).") var variant: [String] = []
-    @Option(help: "Write the run's files into this folder instead of Reports/runs/...") var out: String?
+    @Option(help: "Write the run's files into this folder instead of Reports/runs/... (with several scenarios, into DIR/<scenario>).")
+    var out: String?
     @Flag(help: "One virtual user, one iteration: a smoke run of every step.") var quick = false
     @Option(help: "Summary format: text or markdown.") var format: RunSummary.Format = .text
 
@@ -72,7 +73,9 @@ struct RunCommand: ParsableCommand {
             let configuration = "release"
             #endif
             let writer = ReportWriter(buildConfiguration: configuration)
-            let folder = try writer.write(result, to: out ?? writer.runFolder(for: scenario.name), linkLatest: out == nil)
+            // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
+            let target = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
+            let folder = try writer.write(result, to: target ?? writer.runFolder(for: scenario.name), linkLatest: out == nil)
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
             if stop.isSet { break }

@@ -175,6 +175,25 @@ struct RoostCommandTests {
         #expect(weak.status == 0, "stdout: \(weak.stdout)\nstderr: \(weak.stderr)")
     }
 
+    @Test func severalScenariosIntoOneOutFolderGetASubfolderEach() async throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write(Self.scenario(), to: directory + "/first.yaml")
+        try write(Self.scenario().replacingOccurrences(of: "name: roost-cli", with: "name: second"), to: directory + "/second.yaml")
+        let run = try await RoostBinary.run(["run", "first.yaml", "second.yaml", "--variant", "weak", "--out", directory + "/out"],
+                                            in: directory)
+        #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
+        for name in ["roost-cli", "second"] {
+            let rows = try TemporaryFolder.csv("\(directory)/out/\(name)/steps.csv", header: StepsHeader.columns)
+            #expect(Set(rows.map { $0["scenario"] }) == [name])
+        }
+        // And the exported benchmark JSON covers both.
+        let export = try await RoostBinary.run(["export", directory + "/out/roost-cli", directory + "/out/second"], in: directory)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("\"name\" : \"roost-cli weak allocs_per_op(login)\""), "\(export.stdout)")
+        #expect(export.stdout.contains("\"name\" : \"second weak allocs_per_op(login)\""), "\(export.stdout)")
+    }
+
     @Test func badInputExitsOne() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -198,4 +217,10 @@ struct RoostCommandTests {
         #expect(noVariant.status == 1)
         #expect(noVariant.stderr.contains("no variant 'mixed'"), "\(noVariant.stderr)")
     }
+}
+
+/// steps.csv's columns (design section 6).
+enum StepsHeader {
+    static let columns = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
+                          "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op"]
 }
