@@ -54,6 +54,10 @@ struct ChartAxis {
         let residual = rawStep / magnitude
         var step = (residual <= 1 ? 1 : residual <= 2 ? 2 : residual <= 5 ? 5 : 10) * magnitude
         if unit == .count { step = max(1, step.rounded(.up)) }
+        if !step.isFinite || step <= 0 || !scaledLow.isFinite || !scaledHigh.isFinite {
+            // Values beyond Double's range for ticks: a plain 0...1 axis rather than NaN.
+            return ChartAxis(low: 0, high: divisor, ticks: [Tick(value: 0, label: "0"), Tick(value: divisor, label: "1" + suffix)])
+        }
         let first = (scaledLow / step).rounded(.down), last = (scaledHigh / step).rounded(.up)
         let decimals = max(0, Int(-log10(step).rounded(.down)))
         let ticks = stride(from: first, through: last, by: 1).map { index in
