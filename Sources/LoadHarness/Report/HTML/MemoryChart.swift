@@ -62,7 +62,7 @@ enum MemoryChart {
                 + "\(HTMLText.count(closes)) close\(closes == 1 ? "" : "s") marked"
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
-                                title: "\(variant.variant): \(summary)"))
+                                title: "\(variant.variant): \(summary)", dots: false))
             for point in variant.retention {
                 let y = value(at: point.elapsedMilliseconds, in: all) ?? 0
                 markers.append(.init(colorIndex: index, point: .init(x: point.elapsedMilliseconds, y: y),
