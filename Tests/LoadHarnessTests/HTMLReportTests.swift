@@ -72,6 +72,9 @@ import Testing
                 #expect(series.points.count == samples.count && series.declaredPoints == samples.count, "\(kind) \(name)")
                 #expect(series.points.allSatisfy(inside), "\(kind) \(name): a point outside the plot")
                 #expect(zip(series.points, series.points.dropFirst()).allSatisfy { $0.x <= $1.x }, "\(kind) \(name): time goes back")
+                let first = try #require(try variant(run, name).retention.first)
+                #expect(chart.markup.contains("stroke-width=\"1.5\"><title>\(name) close 1 (close_profile, \(first.iteration) iterations done) at "),
+                        "\(kind) \(name): a close marker without its hover text")
             }
         }
     }
@@ -194,6 +197,7 @@ import Testing
         #expect(drawn.contains { $0.y == 900_000_000 } && drawn.contains { $0.y == 1 }, "the peak or the dip was dropped")
         #expect(drawn.first?.x == 0 && drawn.last?.x == Double(count - 1) * 10)
         #expect(charts.first { $0.kind == "allocated" }?.closeMarkers == 1_000, "every close is still marked")
+        #expect(!html.contains("<title></title>"), "markers beyond the titled limit carry no empty title")
         let retention = try #require(charts.first { $0.kind == "retention" }?.series.first)
         #expect(retention.points.count <= RetentionChart.pointLimit)
         // The spike is the highest point drawn, the dip the lowest, where the axes put them.

@@ -16,6 +16,8 @@ enum MemoryChart {
 
     /// The most points a line draws (long runs are thinned, keeping their lows and highs).
     static let pointLimit = 500
+    /// Up to this many closes per variant each marker has its own hover text (beyond, bare dots).
+    static let titledClosesLimit = 200
 
     /// Every sample of `variant` as (elapsed ms, bytes), in time order.
     static func points(_ variant: VariantResult, _ measure: Measure) -> [SVGChart.Point] {
@@ -63,10 +65,11 @@ enum MemoryChart {
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
                                 title: "\(variant.variant): \(summary)", dots: false))
+            let titled = variant.retention.count <= titledClosesLimit
             for point in variant.retention {
                 let y = value(at: point.elapsedMilliseconds, in: all) ?? 0
                 markers.append(.init(colorIndex: index, point: .init(x: point.elapsedMilliseconds, y: y),
-                                     title: "\(variant.variant) close \(point.close) (\(point.step), iteration \(point.iteration)) "
+                                     title: !titled ? "" : "\(variant.variant) close \(point.close) (\(point.step), \(HTMLText.count(point.iteration)) iterations done) "
                                         + "at \(HTMLText.duration(point.elapsedMilliseconds / 1_000)): \(RunSummary.bytes(y))"))
             }
         }

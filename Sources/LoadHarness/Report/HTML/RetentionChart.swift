@@ -22,7 +22,7 @@ enum RetentionChart {
             let drawn = Downsample.minMax(all, limit: pointLimit)
             let titles = drawn.count == all.count && all.count <= titledLimit
                 ? retention.map { point in
-                    "\(variant.variant) close \(point.close) (\(point.step), iteration \(point.iteration)): "
+                    "\(variant.variant) close \(point.close) (\(point.step), \(HTMLText.count(point.iteration)) iterations done): "
                         + "\(RunSummary.bytes(Double(point.retainedBytes))) retained, "
                         + "\(HTMLText.count(point.liveTrackedObjects)) live tracked objects"
                 } : []

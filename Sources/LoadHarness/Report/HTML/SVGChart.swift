@@ -39,6 +39,7 @@ struct SVGChart {
     struct Marker {
         var colorIndex: Int
         var point: Point
+        /// Hover text; none when empty.
         var title: String
     }
 
@@ -73,7 +74,7 @@ struct SVGChart {
             + "\(Int(Self.height))\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\" role=\"img\" "
             + "aria-label=\"\(HTMLText.escape(label))\">\n"
         svg += axes()
-        for (index, series) in series.enumerated() { svg += render(series, index: index) }
+        for series in series { svg += render(series) }
         for line in lines {
             let from = pixel(line.from), to = pixel(line.to)
             let dash = line.style == .fit ? "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"" : "stroke-width=\"1.5\" stroke-dasharray=\"1 4\""
@@ -87,7 +88,7 @@ struct SVGChart {
                 let at = pixel(marker.point)
                 svg += "<circle class=\"close\" cx=\"\(c(at.x))\" cy=\"\(c(at.y))\" r=\"3.5\" fill=\"#fff\" "
                     + "stroke=\"\(VariantPalette.color(marker.colorIndex))\" stroke-width=\"1.5\">"
-                    + "<title>\(HTMLText.escape(marker.title))</title></circle>"
+                    + (marker.title.isEmpty ? "" : "<title>\(HTMLText.escape(marker.title))</title>") + "</circle>"
             }
             svg += "</g>\n"
         }
@@ -123,7 +124,7 @@ struct SVGChart {
         return svg
     }
 
-    private func render(_ series: Series, index: Int) -> String {
+    private func render(_ series: Series) -> String {
         let color = VariantPalette.color(series.colorIndex)
         let pixels = series.points.map(pixel)
         var svg = "<g class=\"series\" data-variant=\"\(HTMLText.escape(series.name))\" data-points=\"\(pixels.count)\" "
