@@ -1,35 +1,59 @@
-/// `report.html`: one self-contained page of plain tables (latency per step and variant,
-/// leaks with their cycles, thresholds, memory samples). Charts come with the bundled
-/// scenarios.
+/// `report.html`: one self-contained page per run (no script, no external style, font or
+/// image; charts are inline SVG). In order: header, thresholds, latency percentile curves,
+/// steps table, memory over time, retained bytes per close, leaks. Each variant keeps its
+/// colour in every chart and table.
 enum HTMLReport {
     static func page(_ run: RunResult) -> String {
-        var html = """
-            <!doctype html><html><head><meta charset="utf-8"><title>roost: \(escape(run.scenario.name))</title>
-            <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}
-            td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#eee}td.l{text-align:left}</style>
-            </head><body><h1>\(escape(run.scenario.name))</h1><p>\(escape(run.scenario.description))</p>
-            <h2>Steps</h2>
-            """
-        html += table(CSV.parse(ReportFiles.steps(run)))
-        html += "<h2>Leaks</h2>" + table(CSV.parse(ReportFiles.leaks(run)))
-        html += "<h2>Thresholds</h2>" + table(CSV.parse(ReportFiles.thresholds(run)))
-        html += "<h2>Memory</h2>" + table(CSV.parse(ReportFiles.memory(run)))
-        return html + "</body></html>\n"
+        var html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            + "<title>roost: \(HTMLText.escape(run.scenario.name))</title>\n<style>\(style)</style>\n</head>\n<body>\n"
+        html += HTMLTables.header(run)
+        html += section("thresholds", "Thresholds", HTMLTables.thresholds(run))
+        html += section("latency", "Latency percentiles",
+                        "<p class=\"note\">Per measured step, one line per variant: latency at each percentile, on the "
+                            + "HdrHistogram log scale (x = log10(1 / (1 - p))). A line ends at the last percentile its "
+                            + "operations resolve, where it reaches the maximum; dotted beyond it (every higher "
+                            + "percentile is the maximum).</p>\n" + LatencyChart.figures(run))
+        html += section("steps", "Steps", HTMLTables.steps(run))
+        html += section("memory", "Memory over time",
+                        "<p class=\"note\">Process-wide, sampled every 100 ms and after every close; each variant's time "
+                            + "starts at 0. Hollow dots mark the closes.</p>\n" + MemoryChart.figures(run))
+        html += section("retention", "Retained bytes per close",
+                        "<p class=\"note\">Bytes the measured steps allocated and did not free, after each close; the "
+                            + "dashed line is the least-squares fit.</p>\n<div class=\"charts\">\n"
+                            + RetentionChart.figure(run) + "</div>\n")
+        html += section("leaks", "Leaks", HTMLTables.leaks(run))
+        return html + "</body>\n</html>\n"
     }
 
-    private static func table(_ rows: [[String]]) -> String {
-        guard let header = rows.first else { return "" }
-        var html = "<table><tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>"
-        for row in rows.dropFirst() {
-            html += "<tr>" + row.map { cell in
-                Double(cell) == nil ? "<td class=\"l\">\(escape(cell))</td>" : "<td>\(escape(cell))</td>"
-            }.joined() + "</tr>"
-        }
-        return html + "</table>\n"
+    private static func section(_ id: String, _ title: String, _ body: String) -> String {
+        "<section id=\"\(id)\"><h2>\(HTMLText.escape(title))</h2>\n\(body)</section>\n"
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// The page's whole style sheet.
+    static let style = """
+        body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;background:#fff;\
+        max-width:1160px;margin:0 auto;padding:16px 20px 48px}
+        h1{font-size:26px;margin:8px 0 4px}h2{font-size:19px;margin:28px 0 8px;padding-bottom:4px;border-bottom:1px solid #ddd}
+        p{margin:6px 0}.description{font-size:16px;color:#444}.facts,.note{color:#666}
+        .interrupted{background:#fff3cd;border:1px solid #e0c36c;padding:6px 10px;border-radius:4px;font-weight:600}
+        .nodata{color:#777;font-style:italic}.ok{color:#2e7d32;font-weight:600}.bad{color:#c62828;font-weight:600}
+        table{border-collapse:collapse;margin:8px 0 12px;font-variant-numeric:tabular-nums}
+        th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
+        th{background:#f3f3f3;font-weight:600}td.l,th.l{text-align:left}
+        td.pass{background:#e6f4ea;color:#1e6b30;font-weight:600}td.fail{background:#fde8e8;color:#b71c1c;font-weight:600}
+        td.cycle{max-width:520px;overflow-wrap:anywhere}code{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}
+        .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:baseline}
+        .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px 20px}
+        .figure{margin:0;min-width:0}figcaption{font-weight:600;margin:4px 0}
+        .legend{list-style:none;margin:0 0 4px;padding:0;font-size:12px;color:#444}.legend li{margin:1px 0}
+        svg.chart{display:block;width:100%;height:auto;font-size:11px}
+        svg.chart .plot{fill:#fafafa;stroke:#ccc}svg.chart .grid line{stroke:#e6e6e6}
+        svg.chart text{fill:#555}svg.chart .axis-title{fill:#333;font-size:12px}
+        svg.chart[data-chart=rss] .series{stroke-opacity:.75}
+        .figure.wide{grid-column:1/-1;display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);column-gap:20px;\
+        grid-template-areas:"cap cap" "chart legend";align-items:start}
+        .figure.wide figcaption{grid-area:cap}.figure.wide svg.chart,.figure.wide .nodata{grid-area:chart}
+        .figure.wide .legend{grid-area:legend;font-size:13px;margin-top:12px}.figure.wide .legend li{margin:0 0 8px}
+        """
 }
