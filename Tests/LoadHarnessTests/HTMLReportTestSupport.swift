@@ -158,7 +158,7 @@ enum CraftedRun {
     static func run(name: String = "crafted", description: String = "", variants: [VariantResult],
                     thresholds: [ThresholdVerdict] = [], interrupted: Bool = false) -> RunResult {
         let scenario = Scenario(name: name, description: description, steps: [])
-        return RunResult(scenario: scenario, variants: variants, thresholds: thresholds,
+        return RunResult(scenario: scenario, variants: variants, thresholds: thresholds, unjudged: [],
                          metrics: MetricTable(scenario: scenario, results: variants),
                          started: Date(timeIntervalSince1970: 1_700_000_000), ended: Date(timeIntervalSince1970: 1_700_000_042),
                          wasInterrupted: interrupted)

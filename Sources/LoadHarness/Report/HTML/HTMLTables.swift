@@ -63,7 +63,7 @@ enum HTMLTables {
 
     /// Each threshold per variant: passed or failed, and the observed value in its unit.
     static func thresholds(_ run: RunResult) -> String {
-        guard !run.thresholds.isEmpty else { return "<p class=\"nodata\">No thresholds in this scenario.</p>\n" }
+        guard !run.thresholds.isEmpty || !run.unjudged.isEmpty else { return "<p class=\"nodata\">No thresholds in this scenario.</p>\n" }
         let failed = run.thresholds.filter { !$0.passed }.count
         var html = "<p class=\"\(failed == 0 ? "ok" : "bad")\">" + (failed == 0 ? "All \(run.thresholds.count) passed."
             : "\(failed) of \(run.thresholds.count) failed.") + "</p>\n"
@@ -75,6 +75,10 @@ enum HTMLTables {
                     Cell(html: verdict.passed ? "true" : "false", cssClass: verdict.passed ? "pass" : "fail")]
         }
         html += table(["threshold", "variant", "observed", "passed"], rows, cssClass: "thresholds")
+        if !run.unjudged.isEmpty {
+            html += "<p class=\"nodata\">Skipped (their variant did not run): "
+                + run.unjudged.map { HTMLText.escape($0.source) }.joined(separator: ", ") + "</p>\n"
+        }
         return html
     }
 
