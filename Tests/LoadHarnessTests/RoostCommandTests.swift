@@ -108,6 +108,16 @@ struct RoostCommandTests {
         #expect(both.stderr.contains("1 of 2 files invalid"))
     }
 
+    @Test func everyBundledScenarioPassesRoostValidate() async throws {
+        let paths = try ScenarioTestSupport.bundledScenarioPaths()
+        let names = ["ci", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live", "post-follow",
+                     "profile-open-close", "search", "signup-login"]
+        #expect(paths.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }.sorted() == names)
+        let run = try await RoostBinary.run(["validate"] + paths, in: ScenarioTestSupport.packageRoot.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        for path in paths { #expect(run.stdout.contains("ok \(path) ("), "\(run.stdout)") }
+    }
+
     @Test func runWritesTheReportAndCompareJudgesIt() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
