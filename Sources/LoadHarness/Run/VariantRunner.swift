@@ -85,6 +85,9 @@ struct VariantRunner {
         let warmedUp = DispatchGroup(), finished = DispatchGroup()
         let go = DispatchSemaphore(value: 0)
         let phase = Mutex<(start: UInt64, sampler: MemorySampler)?>(nil)
+        if load.warmup > 0 {
+            progress(RunProgress(phase: "warm-up", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
+        }
         for index in 0..<load.virtualUsers {
             let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
             warmedUp.enter()
@@ -99,7 +102,10 @@ struct VariantRunner {
                 }
                 warmedUp.leave()
                 go.wait()
-                guard let (start, sampler) = phase.withLock({ $0 }) else { return }
+                guard let (start, sampler) = phase.withLock({ $0 }) else {  // set before `go`: never taken
+                    finished.leave()
+                    return
+                }
                 let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler)
                 let deadline = load.duration.map { start + $0.nanoseconds }
                 clock.sleep(until: start + offset)
