@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run scenarios: virtual users on a fresh stack per variant; latency, allocations and leaks.",
         discussion: """
-            Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, memory.csv, leaks.csv, summary.csv, \
+            Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, memory.csv, retention.csv, leaks.csv, summary.csv, \
             thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest at it. \
             Exit codes: 0 success, 1 bad input, a failure to run or an interrupted run (Ctrl-C, \
             reports still written), 2 a threshold failed. Build with \
