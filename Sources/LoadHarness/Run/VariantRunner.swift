@@ -96,8 +96,9 @@ struct VariantRunner {
                 let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
                 if load.warmup > 0 {
                     // Plays on this thread, so thread-local first uses are warmed too; records nothing.
-                    let idle = MemorySampler(clock: clock, start: 0, tracker: tracker, shared: SharedRunState(), period: samplePeriod)
-                    let warm = player(for: vu, tracker: tracker, shared: SharedRunState(), start: 0, sampler: idle)
+                    let unshared = SharedRunState()
+                    let idle = MemorySampler(clock: clock, start: 0, tracker: tracker, shared: unshared, period: samplePeriod)
+                    let warm = player(for: vu, tracker: tracker, shared: unshared, start: 0, sampler: idle)
                     for _ in 0..<load.warmup where !stop.isSet { warm.playIteration(intendedStart: nil, measured: false) }
                 }
                 warmedUp.leave()

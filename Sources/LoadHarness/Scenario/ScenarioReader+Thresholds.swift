@@ -20,9 +20,8 @@ extension ScenarioReader {
                 continue
             }
             var valid = true
-            let variantWide: [Threshold.Metric] = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations]
             if parsed.threshold.step != nil, let character = parsed.stepCharacter,
-               variantWide.contains(parsed.threshold.metric) {
+               parsed.threshold.metric.isVariantWide {
                 report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per step: remove '(\(parsed.threshold.step ?? ""))'",
                        at: item, offset: character - 1)
                 valid = false

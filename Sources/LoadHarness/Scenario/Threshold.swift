@@ -16,6 +16,15 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// Open model: iterations that found no free virtual user.
         case droppedIterations = "dropped_iterations"
 
+        /// Measured for a whole variant only (leaks, peak memory, retention, dropped
+        /// iterations): a threshold cannot name a step on it.
+        public var isVariantWide: Bool {
+            switch self {
+            case .leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations: true
+            default: false
+            }
+        }
+
         /// The unit family its value takes.
         public var unit: Unit {
             switch self {
