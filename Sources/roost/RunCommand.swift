@@ -8,8 +8,11 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run scenarios: virtual users on a fresh stack per variant; latency, allocations and leaks.",
         discussion: """
-            Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, memory.csv, retention.csv, leaks.csv, summary.csv, \
-            thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest at it. \
+            Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, timeseries.csv, memory.csv, retention.csv, \
+            leaks.csv, summary.csv, thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest \
+            at it. The time series, memory, retention, executions.csv and the latency interval logs (hgrm/*.hlog) are \
+            streamed as the run goes (flushed at least once a second; run.csv says state,running until the end), so a \
+            killed run keeps them: `roost report DIR` rebuilds the other files. \
             Exit codes: 0 success, 1 bad input, a failure to run or an interrupted run (Ctrl-C, \
             reports still written), 2 a threshold failed. Build with \
             -c release for numbers worth quoting. The run re-executes itself with \
@@ -52,30 +55,47 @@ struct RunCommand: ParsableCommand {
         let interrupt = Interrupt(stop: stop)
         defer { withExtendedLifetime(interrupt) {} }
         var failed = false
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
         for var scenario in loaded {
             if quick { scenario.load = .closed(.init(virtualUsers: 1, iterations: 1)) }
+            let writer = ReportWriter(buildConfiguration: configuration)
+            // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
+            let target = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
+                ?? writer.runFolder(for: scenario.name)
+            // The folder exists from the start: what the run measures is streamed into it, so a
+            // killed run keeps it (`roost report` rebuilds the rest).
+            let stream: StreamingRunFolder
+            do {
+                stream = try StreamingRunFolder(folder: target, scenario: scenario,
+                                                scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
+                                                buildConfiguration: configuration)
+            } catch {
+                printError("roost run: cannot write the run's folder \(target): \(error)")
+                throw ExitCode(1)
+            }
+            ProgressLine.shared.note("writing \(target)")
             var runner = ScenarioRunner(scenario: scenario)
             runner.stop = stop
             runner.variants = variant
             runner.progress = ProgressLine.shared.update
+            runner.stream = stream
             let result: RunResult
             do {
                 result = try runner.run()
             } catch {
+                stream.close()
                 ProgressLine.shared.finish()
                 printError("roost run: \(scenario.path): \(error)")
                 throw ExitCode(1)
             }
+            stream.close()
             ProgressLine.shared.finish()
-            #if DEBUG
-            let configuration = "debug"
-            #else
-            let configuration = "release"
-            #endif
-            let writer = ReportWriter(buildConfiguration: configuration)
-            // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
-            let target = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
-            let folder = try writer.write(result, to: target ?? writer.runFolder(for: scenario.name), linkLatest: out == nil)
+            if let failure = stream.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
+            let folder = try writer.write(result, to: target, linkLatest: out == nil)
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
             if stop.isSet { break }
@@ -123,6 +143,15 @@ final class ProgressLine: @unchecked Sendable {
         let line = "[\(progress.variant)] \(progress.phase): \(progress.iterations) iterations, \(progress.errors) errors, "
             + String(format: "%.1fs", seconds)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
+    /// A line for the terminal only (stderr), above the progress line.
+    func note(_ text: String) {
+        guard isTerminal else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data(((drawn ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+        drawn = false
     }
 
     func finish() {

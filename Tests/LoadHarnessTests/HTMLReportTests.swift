@@ -221,7 +221,7 @@ import Testing
             verdict(.p99, "p99 fast", 1_500, true), verdict(.bytesPerOp, "bytes small", 2_048, false),
             verdict(.errorRate, "rate low", 0.5, false), verdict(.leakedObjects, "no leaks", nil, false),
         ], interrupted: true))
-        #expect(html.contains("<td class=\"l\">p99 fast</td><td class=\"l\"><span class=\"swatch\" style=\"background:#4e79a7\"></span>v</td><td>1.50ms</td><td class=\"pass\">true</td>"))
+        #expect(html.contains("<td class=\"l\">p99 fast</td><td class=\"l\"><span class=\"swatch\" style=\"background:#4e79a7\"></span>v</td><td>1.5ms</td><td class=\"pass\">true</td>"))
         #expect(html.contains(">bytes small</td>") && html.contains("<td>2.0KB</td><td class=\"fail\">false</td>"))
         #expect(html.contains("<td>50%</td><td class=\"fail\">false</td>"))
         #expect(html.contains("<td>not measured</td><td class=\"fail\">false</td>"))

@@ -214,8 +214,8 @@ struct WrittenRun: Sendable {
         #expect((run.folder as NSString).lastPathComponent.wholeMatch(of: /[0-9]{8}T[0-9]{6}Z-[0-9a-f]+/) != nil,
                 "folder name \(run.folder) is not <UTC time>-<short id>")
 
-        var expected = ["steps.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv",
-                        "report.html", "hgrm"]
+        var expected = ["steps.csv", "timeseries.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv",
+                        "thresholds.csv", "run.csv", "report.html", "hgrm"]
         for variant in WrittenRun.variants {
             for (step, _) in WrittenRun.measured { expected.append("hgrm/\(variant).\(step).hgrm") }
         }
@@ -254,7 +254,7 @@ struct WrittenRun: Sendable {
     @Test func stepsCSVHasOneRowPerVariantAndMeasuredStepWithPlainNumbers() async throws {
         let run = try await WrittenRun.get()
         let header = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
-                      "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op"]
+                      "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
         let rows = try TemporaryFolder.csv("\(run.folder)/steps.csv", header: header)
         let expectedKeys = WrittenRun.variants.flatMap { variant in WrittenRun.measured.map { "\(variant)/\($0.step)" } }
         #expect(rows.map { "\($0["variant"]!)/\($0["step"]!)" } == expectedKeys)

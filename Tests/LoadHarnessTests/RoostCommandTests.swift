@@ -127,10 +127,13 @@ struct RoostCommandTests {
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         #expect(run.stdout.contains("roost-cli / weak") && run.stdout.contains("roost-cli / strong"), "\(run.stdout)")
         #expect(run.stdout.contains("reports: \(out)"), "\(run.stdout)")
-        var expected = ["steps.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv",
-                        "report.html", "hgrm"]
+        // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
+        var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
+                        "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm"]
         for variant in ["weak", "strong"] {
-            for step in ["login", "open_profile", "close_profile"] { expected.append("hgrm/\(variant).\(step).hgrm") }
+            for step in ["login", "open_profile", "close_profile"] {
+                expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
+            }
         }
         #expect(TemporaryFolder.contents(out) == expected.sorted())
         // --out writes only there: no Reports/ in the working directory, no latest link.
@@ -141,9 +144,10 @@ struct RoostCommandTests {
         #expect(values["build_configuration"] == "debug")
         #expect(values["command_line"]?.hasSuffix("run tiny.yaml --out \(out)") == true, "\(values)")
         #expect(values["deterministic_hashing"] == "true", "roost run re-executes itself with SWIFT_DETERMINISTIC_HASHING=1")
+        #expect(values["state"] == "complete" && values["completed_variants"] == "weak strong", "\(values)")
         let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ["scenario", "variant", "step", "count", "errors", "mean_us",
                                                                        "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "ops_per_s",
-                                                                       "allocs_per_op", "bytes_per_op"])
+                                                                       "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -153,19 +157,19 @@ struct RoostCommandTests {
         let markdown = try await RoostBinary.run(["compare", out, out, "--format", "markdown"], in: directory)
         #expect(markdown.status == 0 && markdown.stdout.hasPrefix("### roost compare: no regression"), "\(markdown.stdout)")
 
-        // A copy whose login allocates 10% more per operation: a regression (0% tolerance) ...
+        // A copy whose login's median execution allocates 10% more: a regression (0% tolerance) ...
         let worse = directory + "/worse"
         try FileManager.default.createDirectory(atPath: worse, withIntermediateDirectories: true)
         var rows = try RFC4180.parse(TemporaryFolder.read(out + "/summary.csv"))
-        let index = try #require(rows.firstIndex { $0[1] == "weak" && $0[2] == "allocs_per_op(login)" })
+        let index = try #require(rows.firstIndex { $0[1] == "weak" && $0[2] == "allocs_p50(login)" })
         rows[index][3] = String(Double(rows[index][3])! * 1.1)
         try write(rows.map(RFC4180.line).joined(), to: worse + "/summary.csv")
         let regressed = try await RoostBinary.run(["compare", out, worse], in: directory)
         #expect(regressed.status == 2, "\(regressed.stdout)\n\(regressed.stderr)")
-        #expect(regressed.stdout.contains("worse   roost-cli/weak allocs_per_op(login): "), "\(regressed.stdout)")
+        #expect(regressed.stdout.contains("worse   roost-cli/weak allocs_p50(login): "), "\(regressed.stdout)")
         #expect(regressed.stdout.contains("(+10%)"), "\(regressed.stdout)")
         // ... that a wider tolerance lets through.
-        let tolerated = try await RoostBinary.run(["compare", out, worse, "--threshold", "allocs_per_op=+20%"], in: directory)
+        let tolerated = try await RoostBinary.run(["compare", out, worse, "--threshold", "allocs_p50=+20%"], in: directory)
         #expect(tolerated.status == 0, "\(tolerated.stdout)\n\(tolerated.stderr)")
     }
 
@@ -213,9 +217,9 @@ struct RoostCommandTests {
         #expect(missing.stderr.contains("\(directory)/nowhere/summary.csv"), "\(missing.stderr)")
         #expect(missing.stdout.isEmpty)
 
-        let badTolerance = try await RoostBinary.run(["compare", directory, directory, "--threshold", "p95=+5%"], in: directory)
+        let badTolerance = try await RoostBinary.run(["compare", directory, directory, "--threshold", "latency=+5%"], in: directory)
         #expect(badTolerance.status == 1)
-        #expect(badTolerance.stderr.contains("unknown metric 'p95'"), "\(badTolerance.stderr)")
+        #expect(badTolerance.stderr.contains("unknown metric 'latency'"), "\(badTolerance.stderr)")
 
         let noFile = try await RoostBinary.run(["run", "absent.yaml", "--out", directory + "/out"], in: directory)
         #expect(noFile.status == 1, "\(noFile.stderr)")
@@ -232,5 +236,5 @@ struct RoostCommandTests {
 /// steps.csv's columns (design section 6).
 enum StepsHeader {
     static let columns = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
-                          "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op"]
+                          "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
 }

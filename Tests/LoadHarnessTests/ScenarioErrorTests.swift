@@ -203,7 +203,7 @@ import Testing
               - open_profile
               - think: 1ms
             thresholds:
-              - "p95(open_profile) < 20ms"
+              - "mena(open_profile) < 20ms"
               - "p99(open_post) < 20ms"
               - "p99(think) < 20ms"
               - "errors{variant:wek} == 0"
@@ -216,7 +216,7 @@ import Testing
               - p99(open_profle) < 20ms
               - "rss_peak_bytes < 2kb"
             """) == [
-            "10:6: unknown metric 'p95'; did you mean 'p90'?",
+            "10:6: unknown metric 'mena'; did you mean 'mean'?",
             "11:10: step 'open_post' is not in this scenario's steps; its measured steps are login, open_profile",
             "12:10: step 'think' is not measured, so a threshold cannot name it",
             "13:21: variant 'wek' is not declared in 'variants'; did you mean 'weak'?",

@@ -63,14 +63,15 @@ import Testing
         #expect(strings(node("$defs", "strength", "enum")) == ScenarioFormat.strengths)
         #expect(strings(node("$defs", "edge", "enum")) == ScenarioFormat.edges)
         #expect(keys("properties", "variants", "items", "properties", "overrides", "properties") == Set(ScenarioFormat.edges))
-        #expect(strings(node("$defs", "metric", "enum")) == ScenarioFormat.metrics)
+        #expect(strings(node("$defs", "metric", "anyOf", 1, "enum")) == ScenarioFormat.namedMetrics)
+        #expect(node("$defs", "metric", "anyOf", 0, "pattern") as? String == "^p[0-9]+(\\.[0-9]+)?$")
         #expect(strings(node("$defs", "userTarget", "anyOf", 0, "enum")) == ScenarioFormat.targets)
         #expect(strings(node("$defs", "postTarget", "anyOf", 0, "enum")) == ScenarioFormat.targets)
     }
 
     @Test func patternsMatchTheLoader() throws {
         let threshold = try #require(node("$defs", "threshold", "pattern") as? String)
-        let metricGroup = "^\\s*(" + ScenarioFormat.metrics.joined(separator: "|") + ")"
+        let metricGroup = "^\\s*(p[0-9]+(\\.[0-9]+)?|" + ScenarioFormat.namedMetrics.joined(separator: "|") + ")"
         #expect(threshold.hasPrefix(metricGroup))
         #expect(node("$defs", "duration", "pattern") as? String
             == "^[0-9]+(\\.[0-9]+)?(" + ScenarioFormat.durationUnits.joined(separator: "|") + ")$")
@@ -79,11 +80,12 @@ import Testing
         #expect(node("$defs", "name", "pattern") as? String == "^[a-z0-9-]+$")
 
         let thresholdRegex = try NSRegularExpression(pattern: threshold)
-        for text in ["p99(open_profile) < 20ms", "leaked_objects{variant:weak} == 0", "error_rate < 5%", "bytes_per_op < 2MB"] {
+        for text in ["p99(open_profile) < 20ms", "leaked_objects{variant:weak} == 0", "error_rate < 5%", "bytes_per_op < 2MB",
+                     "p95(open_feed) < 50ms", "p99.9 < 1s", "allocs_p50(login) == 12", "bytes_p50 < 1MB"] {
             #expect(Self.matches(thresholdRegex, text), "\(text)")
             #expect(throws: Never.self) { try Threshold(parsing: text) }
         }
-        for text in ["p95 < 3ms", "p99 = 3ms", "p99(open_profile < 3ms"] {
+        for text in ["latency < 3ms", "p99 = 3ms", "p99(open_profile < 3ms", "p99. < 3ms"] {
             #expect(!Self.matches(thresholdRegex, text), "\(text)")
         }
         let textRegex = try NSRegularExpression(pattern: try #require(node("$defs", "text", "pattern") as? String))

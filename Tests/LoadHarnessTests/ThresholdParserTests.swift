@@ -18,6 +18,15 @@ import Testing
         ("ops_per_s >= 100", .opsPerSecond, 100),
         ("allocs_per_op < 12.5", .allocsPerOp, 12.5),
         ("leaked_objects == 0", .leakedObjects, 0),
+        ("allocs_p50 == 835", .allocsMedian, 835),
+        ("bytes_p50 < 2MB", .bytesMedian, 2_097_152),
+        ("p95 < 50ms", .p95, 50_000),
+        ("p99.9 < 1s", .p999, 1_000_000),
+        ("p999 < 1s", .p999, 1_000_000),
+        ("p75 < 1ms", .latency(atPercentile: 75), 1_000),
+        ("p99.99 < 2s", .latency(atPercentile: 99.99), 2_000_000),
+        ("p9999 < 2s", .latency(atPercentile: 99.99), 2_000_000),
+        ("p5 < 10us", .latency(atPercentile: 5), 10),
     ])
     func valuesAreKeptInBaseUnits(text: String, metric: Threshold.Metric, value: Double) throws {
         let threshold = try Threshold(parsing: text)
@@ -25,6 +34,20 @@ import Testing
         #expect(threshold.value == value)
         #expect(threshold.source == text)
         #expect(threshold.step == nil && threshold.variant == nil)
+    }
+
+    /// Any percentile has one name in reports, whichever way it was written.
+    @Test func percentilesAreNamedTheWayReportsNameThem() throws {
+        #expect(Threshold.Metric.latency(atPercentile: 95).name == "p95")
+        #expect(Threshold.Metric.latency(atPercentile: 99.9).name == "p999")
+        #expect(Threshold.Metric.latency(atPercentile: 99.99).name == "p9999")
+        #expect(Threshold.Metric.latency(atPercentile: 5).name == "p5")
+        #expect(Threshold.Metric.latency(atPercentile: 5.5).name == "p055")
+        for name in ["p95", "p999", "p9999", "p5", "p055", "p75"] {
+            #expect(Threshold.Metric(name: name)?.name == name, "\(name)")
+        }
+        #expect(try Threshold(parsing: "p99.9(login) < 1s").metric.name == "p999")
+        #expect(Threshold.Metric.p95.unit == .time && Threshold.Metric.bytesMedian.unit == .bytes && Threshold.Metric.allocsMedian.unit == .count)
     }
 
     @Test(arguments: [("<", Threshold.Comparison.less), ("<=", .lessOrEqual), (">", .greater), (">=", .greaterOrEqual), ("==", .equal)])
@@ -45,10 +68,12 @@ import Testing
     @Test(arguments: [
         ("", "malformed threshold '': expected a metric name at character 1", 1),
         ("< 3", "malformed threshold '< 3': expected a metric name at character 1", 1),
-        ("p95 < 3ms", "unknown metric 'p95'; did you mean 'p90'?", 1),
-        ("latency < 3ms", "unknown metric 'latency'; expected one of p50, p90, p99, p999, max, mean, errors, error_rate, ops_per_s, "
-            + "allocs_per_op, bytes_per_op, leaked_objects, leaked_bytes, retained_bytes, rss_peak_bytes, "
-            + "retained_per_close, retained_growth, dropped_iterations", 1),
+        ("p100 < 3ms", "unknown metric 'p100'; p100 is the maximum: write 'max'", 1),
+        ("p0 < 3ms", "unknown metric 'p0'; a latency percentile is p and a number above 0 and below 100: p50, p95, p99, p99.9 (or p999)", 1),
+        ("mena < 3ms", "unknown metric 'mena'; did you mean 'mean'?", 1),
+        ("latency < 3ms", "unknown metric 'latency'; expected a latency percentile (p50, p95, p99.9, ...) or one of max, mean, "
+            + "errors, error_rate, ops_per_s, allocs_per_op, bytes_per_op, allocs_p50, bytes_p50, leaked_objects, leaked_bytes, "
+            + "retained_bytes, rss_peak_bytes, retained_per_close, retained_growth, dropped_iterations", 1),
         ("p99() < 3ms", "malformed threshold 'p99() < 3ms': expected a step name after '(' at character 5", 5),
         ("p99(login < 3ms", "malformed threshold 'p99(login < 3ms': expected ')' after the step name at character 11", 11),
         ("p99{name:weak} < 3ms", "malformed threshold 'p99{name:weak} < 3ms': expected 'variant:' after '{' at character 5", 5),

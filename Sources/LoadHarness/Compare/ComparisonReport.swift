@@ -4,7 +4,7 @@ public enum ComparisonReport {
     public static func render(_ comparison: RunComparison, format: RunSummary.Format) -> String {
         var lines: [String] = []
         let regressions = comparison.regressions, improvements = comparison.improvements
-        let judged = comparison.changes.filter { $0.verdict != .new && $0.verdict != .tooFewSamples }.count
+        let judged = comparison.changes.filter { ![.new, .tooFewSamples, .meanNotGated].contains($0.verdict) }.count
         if format == .markdown {
             lines.append("### roost compare: \(regressions.isEmpty ? "no regression" : "\(regressions.count) regression(s)")")
             if !regressions.isEmpty || !improvements.isEmpty {
@@ -39,6 +39,11 @@ public enum ComparisonReport {
         if unjudged > 0 {
             lines.append("\(unjudged) latency metric(s) not judged: too few samples beyond the percentile "
                 + "(p50 needs 10 runs of its step, p90 50, p99 500; mean and max only with an explicit --threshold)")
+        }
+        let means = comparison.changes.filter { $0.verdict == .meanNotGated }.count
+        if means > 0 {
+            lines.append("\(means) mean allocation metric(s) shown, not gated: a run had several virtual users or no warm-up, "
+                + "so first-use work moves the means; allocs_p50 and bytes_p50 (the medians) are gated instead")
         }
         let new = comparison.changes.filter { $0.verdict == .new }
         if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not judged)") }

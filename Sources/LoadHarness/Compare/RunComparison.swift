@@ -20,6 +20,9 @@ public struct RunComparison: Sendable {
         case regression, improvement, unchanged, missing, new
         /// A latency percentile from too few samples to judge (see `minimumSamplesBeyond`).
         case tooFewSamples
+        /// A mean of allocations or bytes per operation of a run with several virtual users
+        /// or no warm-up: first-use work moves it from run to run, so only its median is gated.
+        case meanNotGated
     }
 
     /// A percentile is judged only when at least this many samples lie beyond it in both
@@ -56,7 +59,8 @@ public struct RunComparison: Sendable {
             }
             // The fewer of the two runs' samples; nil (judge anyway) when either has no steps.csv.
             let fewest = Self.samples(for: key, in: oldCounts).flatMap { old in Self.samples(for: key, in: newCounts).map { min(old, $0) } }
-            changes.append(judge(key, before, after, tolerances, samples: fewest))
+            let meansRepeat = Self.meansRepeat(in: old, key) && Self.meansRepeat(in: new, key)
+            changes.append(judge(key, before, after, tolerances, samples: fewest, meansRepeat: meansRepeat))
         }
         for key in new.keys.sorted() where old.values[key] == nil {
             changes.append(Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: nil,
@@ -79,24 +83,34 @@ public struct RunComparison: Sendable {
     /// The fraction of samples that lie beyond a latency metric (nil: not a percentile). The
     /// mean and the max move with a single outlier whatever the count: judged only when asked.
     private static func tail(of metric: String) -> Double? {
-        switch metric {
-        case "mean", "max": 0
-        case "p50": 0.5
-        case "p90": 0.1
-        case "p99": 0.01
-        case "p999": 0.001
-        default: nil
-        }
+        if metric == "mean" || metric == "max" { return 0 }
+        return Threshold.Metric(name: metric)?.percentile.map { 1 - $0 / 100 }
     }
 
+    /// Whether the means of allocations and bytes per operation repeat from run to run in
+    /// this variant of this run: with one virtual user and a warm-up. Unknown (a summary
+    /// older than the `virtual_users` rows) counts as yes, as it was judged then.
+    private static func meansRepeat(in summary: SummaryFile, _ key: SummaryFile.Key) -> Bool {
+        let users = summary.values[SummaryFile.Key(scenario: key.scenario, variant: key.variant, metric: "virtual_users")]
+        let warmup = summary.values[SummaryFile.Key(scenario: key.scenario, variant: key.variant, metric: "warmup_iterations")]
+        guard let users, let warmup else { return true }
+        return users == 1 && warmup >= 1
+    }
+
+    /// Metrics whose mean moves with first-use work when several users share a run.
+    static let meanAllocationMetrics: Set<String> = ["allocs_per_op", "bytes_per_op"]
+
     private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
-                              samples: Int?) -> Change {
+                              samples: Int?, meansRepeat: Bool) -> Change {
         let relative: Double? = before == 0 ? (after == 0 ? 0 : nil) : after / before - 1
         let base = key.metric.split(separator: "(").first.map(String.init) ?? key.metric
         var verdict = Verdict.unchanged
         if let rule = tolerances.rule(for: base) {
-            if !rule.isExplicit, let samples, let tail = tail(of: base), Double(samples) * tail < minimumSamplesBeyond {
+            // (A hair of slack: 1 - 99.9/100 is not 0.001 in floating point.)
+            if !rule.isExplicit, let samples, let tail = tail(of: base), Double(samples) * tail < minimumSamplesBeyond - 1e-6 {
                 verdict = .tooFewSamples
+            } else if !rule.isExplicit, !meansRepeat, meanAllocationMetrics.contains(base) {
+                verdict = .meanNotGated
             } else if before != after {
                 // Positive `worse` means the metric moved the bad way.
                 let worse = rule.higherIsWorse ? after - before : before - after

@@ -39,8 +39,8 @@ struct SummaryFile {
 struct StepCounts {
     let counts: [SummaryFile.Key: Int]
 
-    static let header = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us",
-                         "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op"]
+    /// steps.csv's header, and the one before `allocs_p50,bytes_p50` were added.
+    static let headers = [ReportFiles.stepsHeader, Array(ReportFiles.stepsHeader.dropLast(2))]
 
     /// The count of `step` (nil: every step of the variant).
     func count(scenario: String, variant: String, step: String?) -> Int? {
@@ -52,7 +52,7 @@ struct StepCounts {
     static func read(folder: String) throws -> StepCounts {
         let path = (folder as NSString).appendingPathComponent("steps.csv")
         var counts: [SummaryFile.Key: Int] = [:]
-        for (line, row) in try RunFolderCSV.rows(path, header: header) ?? [] {
+        for (line, row) in try RunFolderCSV.rows(path, headers: headers) ?? [] {
             guard let count = Int(row[3]) else {
                 throw ComparisonError.badSummary(path: path, line: line, reason: "expected a whole number in 'count', got '\(row[3])'")
             }
@@ -90,10 +90,15 @@ enum RunFolderCSV {
     /// The data rows with their line numbers, after checking the header and every row's
     /// width; blank lines are skipped. nil when the file is absent.
     static func rows(_ path: String, header: [String]) throws -> [(line: Int, row: [String])]? {
+        try rows(path, headers: [header])
+    }
+
+    /// The same, for a file that may carry any of `headers` (the first is the current one).
+    static func rows(_ path: String, headers: [[String]]) throws -> [(line: Int, row: [String])]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let rows = CSV.parse(String(decoding: data, as: UTF8.self))
-        guard rows.first == header else {
-            throw ComparisonError.badSummary(path: path, line: 1, reason: "expected the header \(header.joined(separator: ","))")
+        guard let header = headers.first(where: { $0 == rows.first }) else {
+            throw ComparisonError.badSummary(path: path, line: 1, reason: "expected the header \(headers[0].joined(separator: ","))")
         }
         var result: [(line: Int, row: [String])] = []
         for (offset, row) in rows.enumerated().dropFirst() where row != [""] {

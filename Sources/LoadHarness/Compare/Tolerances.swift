@@ -18,12 +18,16 @@ public struct Tolerances: Sendable {
 
     private var rules: [String: Rule]
 
-    /// The defaults: 0% on allocs/op, bytes/op, leaks and errors; 50% on timings (and at
-    /// least 100 us) and on ops/s. Other metrics (retained and peak memory, iteration counts)
-    /// are shown, not judged.
+    /// The rule of a latency percentile no rule names (`p95`): the timings' rule.
+    private var otherPercentiles = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
+
+    /// The defaults: 0% on allocs/op, bytes/op, their medians, leaks and errors; 50% on
+    /// timings (and at least 100 us) and on ops/s. Other metrics (retained and peak memory,
+    /// iteration counts) are shown, not judged.
     public init() {
         rules = [:]
-        for metric in ["allocs_per_op", "bytes_per_op", "leaked_objects", "leaked_bytes", "errors", "error_rate"] {
+        for metric in ["allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "leaked_objects", "leaked_bytes", "errors",
+                       "error_rate"] {
             rules[metric] = Rule(tolerance: 0, higherIsWorse: true)
         }
         for metric in Self.timingMetrics {
@@ -33,7 +37,10 @@ public struct Tolerances: Sendable {
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
     }
 
-    func rule(for metric: String) -> Rule? { rules[metric] }
+    func rule(for metric: String) -> Rule? {
+        if let rule = rules[metric] { return rule }
+        return Threshold.Metric(name: metric)?.percentile != nil ? otherPercentiles : nil
+    }
 
     /// Sets one metric's tolerance from `METRIC=+25%` (or `METRIC=25%`, `METRIC=0.25`).
     public mutating func set(_ text: String) throws {
@@ -42,8 +49,8 @@ public struct Tolerances: Sendable {
             throw ComparisonError.badTolerance("--threshold \(text)", reason: "expected METRIC=+PERCENT%, e.g. p99=+25%")
         }
         let value = try Self.relative(parts[1], option: "--threshold \(text)")
-        let known = Threshold.Metric.allCases.map(\.rawValue)
-        guard known.contains(parts[0]) else {
+        let known = Threshold.Metric.allCases.map(\.name)
+        guard Threshold.Metric(name: parts[0]) != nil else {
             let hint = Suggestion.hint(for: parts[0], in: known)
             throw ComparisonError.badTolerance(
                 "--threshold \(text)", reason: "unknown metric '\(parts[0])'" + (hint.isEmpty ? "; known: \(known.joined(separator: ", "))" : hint))
@@ -60,6 +67,7 @@ public struct Tolerances: Sendable {
         for metric in Self.timingMetrics {
             rules[metric] = Rule(tolerance: value, higherIsWorse: true, minimumChange: rules[metric]?.minimumChange ?? 0)
         }
+        otherPercentiles.tolerance = value
         rules["ops_per_s"] = Rule(tolerance: 1 - 1 / (1 + value), higherIsWorse: false)
     }
 

@@ -10,7 +10,12 @@ struct CSV {
     }
 
     mutating func append(_ fields: [String]) {
-        text += fields.map(Self.escape).joined(separator: ",") + "\r\n"
+        text += Self.line(fields)
+    }
+
+    /// One record with its CRLF.
+    static func line(_ fields: [String]) -> String {
+        fields.map(escape).joined(separator: ",") + "\r\n"
     }
 
     static func escape(_ field: String) -> String {

@@ -1,58 +1,92 @@
 import Foundation
 
-/// The files of a run (design section 6), built from its result.
+/// The files of a run (design sections 6 and 9), built from its result. Each table also
+/// has its header and a row function: the streaming writer appends the same rows as the
+/// run goes, so a file written at the end and one streamed are the same text.
 enum ReportFiles {
+    static let stepsHeader = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us",
+                              "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+    static let timeSeriesHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
+                                   "allocs", "bytes"]
+    static let executionsHeader = ["scenario", "variant", "second", "step", "allocs", "bytes", "executions"]
+    static let memoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
+                               "rss_bytes", "live_tracked_objects"]
+    static let retentionHeader = ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
+                                  "live_tracked_objects"]
+    static let leaksHeader = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"]
+
     static func steps(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us",
-                               "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op"])
+        var csv = CSV(header: stepsHeader)
         for variant in run.variants {
             let seconds = max(Double(variant.elapsedNanoseconds) / 1e9, 1e-9)
             for step in variant.steps {
                 csv.append([run.scenario.name, variant.variant, step.step, String(step.count), String(step.errorCount)]
                     + [step.meanMicroseconds, step.percentileMicroseconds(50), step.percentileMicroseconds(90),
                        step.percentileMicroseconds(99), step.percentileMicroseconds(99.9), step.maxMicroseconds,
-                       Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation].map(CSV.number))
+                       Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
+                       step.allocationsMedian, step.bytesMedian].map(CSV.number))
             }
         }
         return csv.text
     }
 
-    static func memory(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
-                               "rss_bytes", "live_tracked_objects"])
+    static func timeSeries(_ run: RunResult) -> String {
+        var csv = CSV(header: timeSeriesHeader)
         for variant in run.variants {
-            for sample in variant.memory {
-                csv.append([run.scenario.name, variant.variant, CSV.number(sample.elapsedMilliseconds), String(sample.iteration),
-                            String(sample.allocatedBytes), String(sample.residentBytes), String(sample.rssBytes),
-                            String(sample.liveTrackedObjects)])
-            }
+            for row in variant.timeSeries { csv.append(timeSeriesRow(scenario: run.scenario.name, row)) }
         }
         return csv.text
+    }
+
+    static func timeSeriesRow(scenario: String, _ row: TimeSeriesRow) -> [String] {
+        [scenario, row.variant, String(row.second), row.step, String(row.count), String(row.errors),
+         row.p50Microseconds.map(CSV.number) ?? "", row.p99Microseconds.map(CSV.number) ?? "",
+         row.maxMicroseconds.map(CSV.number) ?? "", String(row.allocations), String(row.bytes)]
+    }
+
+    static func executionsRow(scenario: String, _ row: ExecutionRow) -> [String] {
+        [scenario, row.variant, String(row.second), row.step, String(row.allocations), String(row.bytes), String(row.count)]
+    }
+
+    static func memory(_ run: RunResult) -> String {
+        var csv = CSV(header: memoryHeader)
+        for variant in run.variants {
+            for sample in variant.memory { csv.append(memoryRow(scenario: run.scenario.name, variant: variant.variant, sample)) }
+        }
+        return csv.text
+    }
+
+    static func memoryRow(scenario: String, variant: String, _ sample: MemorySample) -> [String] {
+        [scenario, variant, CSV.number(sample.elapsedMilliseconds), String(sample.iteration), String(sample.allocatedBytes),
+         String(sample.residentBytes), String(sample.rssBytes), String(sample.liveTrackedObjects)]
     }
 
     /// After each close: the bytes the variant's steps kept so far and the live tracked objects.
     static func retention(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
-                               "live_tracked_objects"])
+        var csv = CSV(header: retentionHeader)
         for variant in run.variants {
-            for point in variant.retention {
-                csv.append([run.scenario.name, variant.variant, String(point.close), String(point.iteration), point.step,
-                            CSV.number(point.elapsedMilliseconds), String(point.retainedBytes),
-                            String(point.liveTrackedObjects)])
-            }
+            for point in variant.retention { csv.append(retentionRow(scenario: run.scenario.name, variant: variant.variant, point)) }
         }
         return csv.text
     }
 
+    static func retentionRow(scenario: String, variant: String, _ point: RetentionPoint) -> [String] {
+        [scenario, variant, String(point.close), String(point.iteration), point.step, CSV.number(point.elapsedMilliseconds),
+         String(point.retainedBytes), String(point.liveTrackedObjects)]
+    }
+
     static func leaks(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"])
-        for variant in run.variants {
-            for leak in variant.leaks {
-                csv.append([run.scenario.name, variant.variant, leak.type, String(leak.created), String(leak.leaked),
-                            String(leak.leakedBytes), leak.cycle])
-            }
+        var csv = CSV(header: leaksHeader)
+        for variant in run.variants where variant.leaksChecked {
+            for row in leaksRows(scenario: run.scenario.name, variant) { csv.append(row) }
         }
         return csv.text
+    }
+
+    static func leaksRows(scenario: String, _ variant: VariantResult) -> [[String]] {
+        variant.leaks.map { leak in
+            [scenario, variant.variant, leak.type, String(leak.created), String(leak.leaked), String(leak.leakedBytes), leak.cycle]
+        }
     }
 
     static func summary(_ run: RunResult) -> String {
@@ -73,20 +107,17 @@ enum ReportFiles {
         return csv.text
     }
 
-    static func runInfo(_ run: RunResult, commandLine: [String], configuration: String) -> String {
+    static func runInfo(_ info: RunInfo) -> String {
         var csv = CSV(header: ["key", "value"])
-        let formatter = ISO8601DateFormatter()
-        let rows: [(String, String)] = [
-            ("roost_version", Roost.version), ("git_commit", gitCommit() ?? "unknown"),
-            ("swift_version", swiftVersion()), ("build_configuration", configuration),
-            ("host", ProcessInfo.processInfo.hostName), ("cores", String(ProcessInfo.processInfo.activeProcessorCount)),
-            ("start", formatter.string(from: run.started)), ("end", formatter.string(from: run.ended)),
-            ("seed", String(run.scenario.seed)), ("command_line", commandLine.joined(separator: " ")),
-            ("interrupted", run.wasInterrupted ? "true" : "false"),
-            ("deterministic_hashing", ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil ? "false" : "true"),
-        ]
-        for (key, value) in rows { csv.append([key, value]) }
+        for (key, value) in info.rows { csv.append([key, value]) }
         return csv.text
+    }
+
+    /// `run.csv` of a finished run.
+    static func runInfo(_ run: RunResult, commandLine: [String], configuration: String) -> String {
+        runInfo(RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
+                        ended: run.ended, state: run.state, completedVariants: run.variants.filter(\.leaksChecked).map(\.variant),
+                        extra: run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? [], recorded: run.recordedRunInfo))
     }
 
     /// The HdrHistogram percentile distribution of one step, in microseconds.
@@ -94,31 +125,5 @@ enum ReportFiles {
         var text = ""
         step.latency.outputPercentileDistribution(to: &text, outputValueUnitScalingRatio: 1_000)
         return text
-    }
-
-    private static func swiftVersion() -> String {
-        #if compiler(>=6.3)
-        "6.3+"
-        #elseif compiler(>=6.2)
-        "6.2"
-        #elseif compiler(>=6.1)
-        "6.1"
-        #else
-        "6.0"
-        #endif
-    }
-
-    private static func gitCommit() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

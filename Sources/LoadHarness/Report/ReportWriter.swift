@@ -34,6 +34,7 @@ public struct ReportWriter: Sendable {
         let files = FileManager.default
         try files.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
         try save(ReportFiles.steps(run), to: folder + "/steps.csv")
+        try save(ReportFiles.timeSeries(run), to: folder + "/timeseries.csv")
         try save(ReportFiles.memory(run), to: folder + "/memory.csv")
         try save(ReportFiles.retention(run), to: folder + "/retention.csv")
         try save(ReportFiles.leaks(run), to: folder + "/leaks.csv")
@@ -58,7 +59,10 @@ public struct ReportWriter: Sendable {
         return folder
     }
 
-    private func save(_ text: String, to path: String) throws {
+    private func save(_ text: String, to path: String) throws { try Self.save(text, to: path) }
+
+    /// Writes `text` to a temporary name beside `path` and renames it there.
+    static func save(_ text: String, to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         guard rename(temporary, path) == 0 else {

@@ -11,7 +11,8 @@ public enum RunSummary {
     /// The summary of `run`, written to `folder`.
     public static func render(_ run: RunResult, folder: String?, format: Format) -> String {
         var lines: [String] = []
-        let header = ["step", "count", "errors", "p50", "p90", "p99", "max", "ops/s", "allocs/op", "bytes/op"]
+        let header = ["step", "count", "errors", "p50", "p90", "p99", "max", "ops/s", "allocs/op", "bytes/op", "allocs p50",
+                      "bytes p50"]
         for variant in run.variants {
             let seconds = max(Double(variant.elapsedNanoseconds) / 1e9, 1e-9)
             lines.append(format == .markdown ? "### \(run.scenario.name) / \(variant.variant)" : "\(run.scenario.name) / \(variant.variant)"
@@ -21,7 +22,7 @@ public enum RunSummary {
                 [step.step, String(step.count), String(step.errorCount), time(step.percentileMicroseconds(50)),
                  time(step.percentileMicroseconds(90)), time(step.percentileMicroseconds(99)), time(step.maxMicroseconds),
                  String(format: "%.1f", Double(step.count) / seconds), String(format: "%.1f", step.allocationsPerOperation),
-                 bytes(step.bytesPerOperation)]
+                 bytes(step.bytesPerOperation), HTMLText.trimmed(step.allocationsMedian, decimals: 1), bytes(step.bytesMedian)]
             }
             lines += table(header: header, rows: rows, format: format)
             let leaked = variant.leaks.filter { $0.leaked > 0 }
@@ -45,7 +46,7 @@ public enum RunSummary {
         if !run.thresholds.isEmpty || !run.unjudged.isEmpty {
             lines.append(format == .markdown ? "### thresholds" : "thresholds")
             for verdict in run.thresholds {
-                let observed = verdict.observed.map { CSV.number($0) } ?? "not measured"
+                let observed = verdict.observed.map { Self.observed(verdict.threshold.metric.unit, $0) } ?? "not measured"
                 lines.append("  \(verdict.passed ? "pass" : "FAIL")  \(verdict.threshold.source)  [\(verdict.variant): \(observed)]")
             }
             for threshold in run.unjudged {
@@ -97,6 +98,22 @@ public enum RunSummary {
             }.joined(separator: "  ")
         }
         return [line(header)] + rows.map(line)
+    }
+
+    /// A threshold's observed value in its metric's unit: `200.5us`, `2.28ms`, `5.3KB`,
+    /// `0.5%`, `797.4`.
+    static func observed(_ unit: Threshold.Unit, _ value: Double) -> String {
+        switch unit {
+        case .time:
+            abs(value) >= 1_000_000 ? HTMLText.trimmed(value / 1e6, decimals: 3) + "s"
+                : abs(value) >= 1_000 ? HTMLText.trimmed(value / 1e3, decimals: 2) + "ms" : HTMLText.trimmed(value, decimals: 1) + "us"
+        case .bytes:
+            bytes(value)
+        case .fraction:
+            HTMLText.trimmed(value * 100, decimals: 2) + "%"
+        case .count:
+            HTMLText.trimmed(value, decimals: 2)
+        }
     }
 
     static func time(_ microseconds: Double) -> String {

@@ -10,6 +10,9 @@ final class MemorySampler: Sendable {
     private let tracker: LifetimeTracker
     private let shared: SharedRunState
     private let period: UInt64
+    /// Where each reading is streamed as it is taken (nil: kept only in memory).
+    private let sink: (any RunSink)?
+    private let variant: String
     private let state = Mutex<State>(State())
     private struct State {
         var samples: [MemorySample] = []
@@ -20,7 +23,10 @@ final class MemorySampler: Sendable {
     }
     private let finished = DispatchSemaphore(value: 0)
 
-    init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64) {
+    init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64,
+         sink: (any RunSink)? = nil, variant: String = "") {
+        self.sink = sink
+        self.variant = variant
         self.clock = clock
         self.startTime = start
         self.tracker = tracker
@@ -68,6 +74,7 @@ final class MemorySampler: Sendable {
             $0.peak = max($0.peak, rss)
             if countingLive { $0.live = live }
         }
+        sink?.memory(reading, variant: variant)
         return reading
     }
 
@@ -78,6 +85,7 @@ final class MemorySampler: Sendable {
                                    elapsedMilliseconds: reading.elapsedMilliseconds, retainedBytes: retainedBytes,
                                    liveTrackedObjects: reading.liveTrackedObjects)
         state.withLock { $0.retention.append(point) }
+        sink?.retention(point, variant: variant)
     }
 
     var samples: [MemorySample] { state.withLock { $0.samples.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } } }

@@ -1,7 +1,8 @@
 import Histogram
 
 /// Every metric a threshold can name, per variant and per step (or over all steps), in the
-/// metrics' base units: microseconds, bytes, fractions, counts.
+/// metrics' base units: microseconds, bytes, fractions, counts. Latency percentiles other
+/// than the reported ones (`p95`) are read from the histograms when a threshold asks.
 public struct MetricTable: Sendable {
     /// One row of `summary.csv`.
     public struct Entry: Sendable, Hashable {
@@ -14,28 +15,54 @@ public struct MetricTable: Sendable {
 
     public let entries: [Entry]
     private let lookup: [String: Double]
+    /// Each variant's steps (by name) and all its steps merged (""), for any percentile.
+    private let latencies: [String: [String: StepMetrics]]
 
     init(scenario: Scenario, results: [VariantResult]) {
         var entries: [Entry] = []
+        var latencies: [String: [String: StepMetrics]] = [:]
+        // Percentiles a threshold names beyond the reported ones go into the summary too.
+        let reported = Set(Threshold.Metric.allCases)
+        let extraPercentiles = scenario.thresholds.map(\.metric)
+            .filter { $0.percentile != nil && !reported.contains($0) }
+            .reduce(into: [Threshold.Metric]()) { if !$0.contains($1) { $0.append($1) } }
+        let (virtualUsers, warmup) = switch scenario.load {
+        case .closed(let load): (load.virtualUsers, load.warmup)
+        case .open(let load): (load.maxVirtualUsers, 0)
+        }
         for result in results {
             let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
             var all = StepMetrics(step: "")
             for step in result.steps {
-                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, suffix: "(\(step.step))")
+                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, suffix: "(\(step.step))",
+                                            extra: extraPercentiles)
                 // What this step allocated and did not free; the variant-wide figure (below) is their sum.
                 // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
-                entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
-                                     value: Double(step.netBytes), unit: "B"))
+                if !result.isRebuilt {
+                    entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
+                                         value: Double(step.netBytes), unit: "B"))
+                }
                 all.merge(step)
+                latencies[result.variant, default: [:]][step.step] = step
             }
-            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "")
+            latencies[result.variant, default: [:]][""] = all
+            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "", extra: extraPercentiles)
+            if result.leaksChecked {
+                entries += [
+                    Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),
+                    Entry(variant: result.variant, metric: "leaked_bytes", value: Double(result.leakedBytes), unit: "B"),
+                ]
+            }
+            if !result.isRebuilt {
+                entries.append(Entry(variant: result.variant, metric: "retained_bytes", value: Double(result.retainedBytes), unit: "B"))
+            }
             entries += [
-                Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),
-                Entry(variant: result.variant, metric: "leaked_bytes", value: Double(result.leakedBytes), unit: "B"),
-                Entry(variant: result.variant, metric: "retained_bytes", value: Double(result.retainedBytes), unit: "B"),
                 Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
                 Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
                 Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
+                // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
+                Entry(variant: result.variant, metric: "virtual_users", value: Double(virtualUsers), unit: "count"),
+                Entry(variant: result.variant, metric: "warmup_iterations", value: Double(warmup), unit: "count"),
             ]
             if let fit = result.retentionFit {
                 entries += [
@@ -46,29 +73,39 @@ public struct MetricTable: Sendable {
             }
         }
         self.entries = entries
+        self.latencies = latencies
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, suffix: String) -> [Entry] {
+    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, suffix: String,
+                                    extra: [Threshold.Metric]) -> [Entry] {
         func entry(_ name: String, _ value: Double, _ unit: String) -> Entry {
             Entry(variant: variant, metric: name + suffix, value: value, unit: unit)
         }
         return [
             entry("p50", step.percentileMicroseconds(50), "us"), entry("p90", step.percentileMicroseconds(90), "us"),
             entry("p99", step.percentileMicroseconds(99), "us"), entry("p999", step.percentileMicroseconds(99.9), "us"),
+        ] + extra.compactMap { metric in metric.percentile.map { entry(metric.name, step.percentileMicroseconds($0), "us") } } + [
             entry("max", step.maxMicroseconds, "us"), entry("mean", step.meanMicroseconds, "us"),
             entry("errors", Double(step.errorCount), "count"),
             entry("error_rate", step.count == 0 ? 0 : Double(step.errorCount) / Double(step.count), "fraction"),
             entry("ops_per_s", Double(step.count) / seconds, "1/s"),
             entry("allocs_per_op", step.allocationsPerOperation, "count"),
             entry("bytes_per_op", step.bytesPerOperation, "B"),
+            entry("allocs_p50", step.allocationsMedian, "count"),
+            entry("bytes_p50", step.bytesMedian, "B"),
         ]
     }
 
-    /// A metric's value for a variant; nil when it was not measured (no such step ran).
+    /// A metric's value for a variant; nil when it was not measured (no such step ran, or
+    /// the leaks of a killed variant).
     public func value(_ metric: Threshold.Metric, step: String?, variant: String) -> Double? {
-        let key = step.map { "\(metric.rawValue)(\($0))" } ?? metric.rawValue
-        return lookup["\(variant)|\(key)"]
+        let key = step.map { "\(metric.name)(\($0))" } ?? metric.name
+        if let value = lookup["\(variant)|\(key)"] { return value }
+        guard let percentile = metric.percentile, let steps = latencies[variant], let measured = steps[step ?? ""] else {
+            return nil
+        }
+        return measured.percentileMicroseconds(percentile)
     }
 
     /// Each threshold against each variant it names.

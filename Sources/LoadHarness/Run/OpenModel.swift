@@ -17,6 +17,7 @@ struct OpenModel {
     let shared: SharedRunState
     let start: UInt64
     let sampler: MemorySampler
+    let queues: [StepRecordQueue]
 
     func run() -> ([VirtualUserResult], Int) {
         let clock = runner.clock
@@ -24,7 +25,7 @@ struct OpenModel {
         let total = Int(Double(load.duration.nanoseconds) / 1e9 * load.arrivalRate)
         let players = (0..<load.maxVirtualUsers).map {
             runner.makePlayer(index: $0, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                              sampler: sampler)
+                              sampler: sampler, records: queues[$0])
         }
         let free = Mutex<[Int]>(Array((0..<players.count).reversed()))
         let group = DispatchGroup()

@@ -9,6 +9,8 @@ public struct ScenarioRunner: Sendable {
     public var progress: @Sendable (RunProgress) -> Void = { _ in }
     /// Only these variants (all when empty).
     public var variants: [String] = []
+    /// Where measurements are streamed as they are taken (a run folder), or nil.
+    public var stream: StreamingRunFolder?
 
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
@@ -19,7 +21,8 @@ public struct ScenarioRunner: Sendable {
         var results: [VariantResult] = []
         for variant in scenario.variants where variants.isEmpty || variants.contains(variant.name) {
             guard !stop.isSet else { break }
-            let runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            runner.sink = stream
             results.append(try runner.run())
         }
         let table = MetricTable(scenario: scenario, results: results)
@@ -41,6 +44,13 @@ public struct RunResult: Sendable {
     public let started: Date
     public let ended: Date
     public let wasInterrupted: Bool
+    /// What rebuilt this result from a killed run's streamed files (`roost report`), or nil.
+    public var rebuiltBy: String? = nil
+    /// The killed run's own `run.csv` facts (its commit, host, command line), kept by a rebuild.
+    public var recordedRunInfo: [String: String] = [:]
+
+    /// Where the run stands: complete, interrupted (Ctrl-C) or incomplete (killed, rebuilt).
+    public var state: RunState { rebuiltBy != nil ? .incomplete : wasInterrupted ? .interrupted : .complete }
 
     /// Whether every threshold passed; false when no variant ran (nothing was shown to pass).
     public var passed: Bool { !variants.isEmpty && thresholds.allSatisfy(\.passed) }

@@ -18,9 +18,26 @@ public struct StepMetrics: Sendable {
     public private(set) var allocations = 0
     public private(set) var bytesAllocated = 0
     public private(set) var bytesFreed = 0
+    /// Allocations and bytes per execution, exactly (their medians repeat with many users).
+    public private(set) var executions = ExecutionDistribution()
 
     /// Empty metrics for `step`.
     public init(step: String) { self.step = step }
+
+    /// Metrics read back from a run's streamed files (`roost report`).
+    init(step: String, latency: Histogram<UInt64>, count: Int, errors: [String: Int], allocations: Int, bytesAllocated: Int,
+         executions: ExecutionDistribution) {
+        self.step = step
+        self.latency = latency
+        uncorrected = latency
+        self.count = count
+        self.errors = errors
+        self.allocations = allocations
+        self.bytesAllocated = bytesAllocated
+        // Not streamed: frees are known per step only at the end of a run.
+        bytesFreed = 0
+        self.executions = executions
+    }
 
     static func histogram() -> Histogram<UInt64> {
         // 1 ns to 1 hour, 3 significant digits.
@@ -36,6 +53,7 @@ public struct StepMetrics: Sendable {
         allocations += allocation.allocations
         bytesAllocated += allocation.bytesAllocated
         bytesFreed += allocation.bytesFreed
+        executions.record(allocations: allocation.allocations, bytes: allocation.bytesAllocated)
     }
 
     /// Adds another virtual user's figures for the same step.
@@ -47,6 +65,7 @@ public struct StepMetrics: Sendable {
         allocations += other.allocations
         bytesAllocated += other.bytesAllocated
         bytesFreed += other.bytesFreed
+        executions.merge(other.executions)
     }
 
     public var errorCount: Int { errors.values.reduce(0, +) }
@@ -60,6 +79,10 @@ public struct StepMetrics: Sendable {
     public var maxMicroseconds: Double { count == 0 ? 0 : Double(latency.max) / 1_000 }
     public var allocationsPerOperation: Double { count == 0 ? 0 : Double(allocations) / Double(count) }
     public var bytesPerOperation: Double { count == 0 ? 0 : Double(bytesAllocated) / Double(count) }
+    /// The median allocation count of one execution (0 when the step never ran).
+    public var allocationsMedian: Double { executions.allocationsMedian ?? 0 }
+    /// The median bytes one execution allocated (0 when the step never ran).
+    public var bytesMedian: Double { executions.bytesMedian ?? 0 }
     /// Allocated minus freed, over all executions: what the step left behind.
     public var netBytes: Int { bytesAllocated - bytesFreed }
 }

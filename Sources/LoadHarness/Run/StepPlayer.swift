@@ -17,6 +17,10 @@ final class StepPlayer: @unchecked Sendable {
     let progress: @Sendable (RunProgress) -> Void
     let variant: String
     let start: UInt64
+    /// Where each measured execution goes for the time series (nil: a warm-up player).
+    let records: StepRecordQueue?
+    /// Each measured step's index in the time series.
+    let stepIndex: [String: Int32]
     // Not `lazy`: a lazy property's mutation goes through a copy of the whole result (its
     // histograms), which cost ~16 us per measured step.
     private(set) var result: VirtualUserResult
@@ -25,7 +29,7 @@ final class StepPlayer: @unchecked Sendable {
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
          stop: StopFlag, sampler: MemorySampler, progress: @escaping @Sendable (RunProgress) -> Void,
-         variant: String, start: UInt64) {
+         variant: String, start: UInt64, records: StepRecordQueue? = nil, stepIndex: [String: Int32] = [:]) {
         self.vu = vu
         self.steps = steps
         self.clock = clock
@@ -36,6 +40,8 @@ final class StepPlayer: @unchecked Sendable {
         self.progress = progress
         self.variant = variant
         self.start = start
+        self.records = records
+        self.stepIndex = stepIndex
         result = VirtualUserResult(app: vu.app)
     }
 
@@ -99,6 +105,11 @@ final class StepPlayer: @unchecked Sendable {
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
             allocation: allocation, error: error)
         shared.addRetained(allocation.netBytes)
+        if let records, let index = stepIndex[name] {
+            records.push(StepRecord(step: index, failed: error != nil, ended: ended &- start,
+                                    latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
+                                    bytesAllocated: allocation.bytesAllocated))
+        }
         if step.closesScreen {
             let (close, retained) = shared.addClose()
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations)

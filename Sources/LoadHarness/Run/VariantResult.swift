@@ -17,6 +17,14 @@ public struct VariantResult: Sendable {
     public let peakResidentBytes: Int
     /// Whether the run was stopped early (Ctrl-C).
     public let wasInterrupted: Bool
+    /// Per step and second of the measured phase (`timeseries.csv`).
+    public var timeSeries: [TimeSeriesRow] = []
+    /// Whether the end-of-variant lifetime check ran (false in a killed variant rebuilt by
+    /// `roost report`): without it the leak figures are unknown, not zero.
+    public var leaksChecked = true
+    /// Rebuilt from the files a killed run streamed: what a step freed is not among them,
+    /// so retained bytes per step are unknown.
+    public var isRebuilt = false
 
     /// Objects tracked after a close that were still alive at the end.
     public var leakedObjects: Int { leaks.reduce(0) { $0 + $1.leaked } }

@@ -14,6 +14,8 @@ struct VariantRunner {
     let progress: @Sendable (RunProgress) -> Void
     /// Memory sampling period, nanoseconds.
     var samplePeriod: UInt64 = 100_000_000
+    /// Where the variant's measurements are streamed as they are taken (nil: kept in memory only).
+    var sink: (any RunSink)?
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -30,10 +32,22 @@ struct VariantRunner {
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
         let shared = SharedRunState()
-        // The measured phase starts here: the clock, and the memory sampler's timer.
-        let begin = { [clock, samplePeriod] () -> (UInt64, MemorySampler) in
+        let order = ScenarioSteps.measuredNames(in: scenario.steps)
+        let users = switch scenario.load {
+        case .closed(let load): load.virtualUsers
+        case .open(let load): load.maxVirtualUsers
+        }
+        // One record queue per virtual user, made before anyone measures.
+        let queues = (0..<users).map { _ in StepRecordQueue() }
+        let timeline = Mutex<TimeSeriesCollector?>(nil)
+        // The measured phase starts here: the clock, the memory sampler's timer and the time series.
+        let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
             let start = clock.now()
-            let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod)
+            let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start, sink: sink)
+            collector.begin()
+            timeline.withLock { $0 = collector }
+            let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
+                                        sink: sink, variant: variant.name)
             sampler.begin()
             return (start, sampler)
         }
@@ -45,24 +59,24 @@ struct VariantRunner {
         switch scenario.load {
         case .closed(let load):
             (results, start, sampler) = runClosed(load, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
-                                                  begin: begin)
+                                                  queues: queues, begin: begin)
             dropped = 0
         case .open(let load):
             (start, sampler) = begin()
             (results, dropped) = OpenModel(
                 load: load, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                sampler: sampler
+                sampler: sampler, queues: queues
             ).run()
         }
         let elapsed = clock.now() - start
+        let timeSeries = timeline.withLock { $0 }?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
 
         var merged: [String: StepMetrics] = [:]
         for result in results {
             for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
         }
-        let order = ScenarioSteps.measuredNames(in: scenario.steps)
-        return VariantResult(
+        var result = VariantResult(
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
             memory: sampler.samples,
@@ -73,13 +87,16 @@ struct VariantRunner {
             elapsedNanoseconds: elapsed,
             peakResidentBytes: sampler.peakResidentBytes,
             wasInterrupted: stop.isSet)
+        result.timeSeries = timeSeries
+        sink?.variantEnded(result)
+        return result
     }
 
     /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
     /// every one has warmed up and `begin` has started the measured phase, its measured ones.
     private func runClosed(
         _ load: LoadModel.ClosedLoad, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
-        shared: SharedRunState, begin: () -> (UInt64, MemorySampler)
+        shared: SharedRunState, queues: [StepRecordQueue], begin: () -> (UInt64, MemorySampler)
     ) -> ([VirtualUserResult], UInt64, MemorySampler) {
         let results = Mutex<[VirtualUserResult]>([])
         let warmedUp = DispatchGroup(), finished = DispatchGroup()
@@ -107,7 +124,7 @@ struct VariantRunner {
                     finished.leave()
                     return
                 }
-                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler)
+                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler, records: queues[index])
                 let deadline = load.duration.map { start + $0.nanoseconds }
                 clock.sleep(until: start + offset)
                 var done = 0
@@ -132,16 +149,19 @@ struct VariantRunner {
 
     func makePlayer(
         index: Int, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker, shared: SharedRunState,
-        start: UInt64, sampler: MemorySampler
+        start: UInt64, sampler: MemorySampler, records: StepRecordQueue?
     ) -> StepPlayer {
         let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
-        return player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler)
+        return player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler, records: records)
     }
 
     private func player(for vu: VirtualUser, tracker: LifetimeTracker, shared: SharedRunState, start: UInt64,
-                        sampler: MemorySampler) -> StepPlayer {
-        StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                   sampler: sampler, progress: progress, variant: variant.name, start: start)
+                        sampler: MemorySampler, records: StepRecordQueue? = nil) -> StepPlayer {
+        let order = ScenarioSteps.measuredNames(in: scenario.steps)
+        let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
+        return StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
+                          sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
+                          stepIndex: index)
     }
 }
 

@@ -37,8 +37,10 @@ public enum ScenarioFormat {
     public static let durationUnits = ["ns", "us", "ms", "s", "m"]
     /// Units an arrival rate may end with (`200/s`, `12/m`).
     public static let rateUnits = ["s", "m"]
-    /// Threshold metric names.
-    public static var metrics: [String] { Threshold.Metric.allCases.map(\.rawValue) }
+    /// Threshold metric names every run reports (any latency percentile `pNN` is accepted too).
+    public static var metrics: [String] { Threshold.Metric.allCases.map(\.name) }
+    /// The named (non-percentile) threshold metrics.
+    public static var namedMetrics: [String] { Threshold.Metric.named.map(\.name) }
 
     /// Whether `text` is a valid scenario or variant name: `[a-z0-9-]+`.
     public static func isName(_ text: String) -> Bool {

@@ -70,7 +70,11 @@ extension ScenarioReader {
         _ = size("likes_per_user", minimum: 0, into: &spec.likesPerUser)
         _ = size("image_bytes", minimum: 0, into: &spec.imageBytes)
         if usersRead, followsRead, spec.followsPerUser >= spec.users, let follows = fields["follows_per_user"] ?? fields["users"] {
-            report("'follows_per_user' must be less than 'users' (\(spec.users)), got \(spec.followsPerUser)", at: follows)
+            // Say which of the two the file did not set: its default is not on the page.
+            let users = fields.has("users") ? "'users' (\(spec.users))" : "'users' (\(spec.users), the default)"
+            let followsValue = fields.has("follows_per_user") ? "got \(spec.followsPerUser)"
+                : "got \(spec.followsPerUser), the default: set 'follows_per_user' below \(spec.users)"
+            report("'follows_per_user' must be less than \(users), \(followsValue)", at: follows)
         }
         return spec
     }

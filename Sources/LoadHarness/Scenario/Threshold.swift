@@ -2,37 +2,120 @@
 /// `p99(open_profile){variant:weak} < 20ms`. Values are kept in base units: microseconds
 /// for times, bytes for sizes, a fraction for percentages, a plain number otherwise.
 public struct Threshold: Hashable, Sendable, CustomStringConvertible {
-    /// What a threshold can name (design section 5).
-    public enum Metric: String, Hashable, Sendable, CaseIterable {
-        case p50, p90, p99, p999, max, mean
-        case errors, errorRate = "error_rate", opsPerSecond = "ops_per_s"
-        case allocsPerOp = "allocs_per_op", bytesPerOp = "bytes_per_op"
-        case leakedObjects = "leaked_objects", leakedBytes = "leaked_bytes", retainedBytes = "retained_bytes"
-        case rssPeakBytes = "rss_peak_bytes"
+    /// What a threshold can name (design sections 5 and 9): a latency percentile (`p50`,
+    /// `p95`, `p99.9`, written `p999` in reports), or one of the named metrics.
+    public struct Metric: Hashable, Sendable, CustomStringConvertible {
+        /// The name reports use: `p95`, `p999`, `allocs_p50`, `leaked_objects`.
+        public let name: String
+        /// The latency percentile it reads (0 < p < 100), or nil for a named metric.
+        public let percentile: Double?
+
+        private init(named name: String) {
+            self.name = name
+            percentile = nil
+        }
+
+        private init(percentile: Double) {
+            self.percentile = percentile
+            name = Self.name(ofPercentile: percentile)
+        }
+
+        /// Latency at a percentile, 0 < p < 100.
+        public static func latency(atPercentile percentile: Double) -> Metric { Metric(percentile: percentile) }
+
+        public static let p50 = latency(atPercentile: 50), p90 = latency(atPercentile: 90)
+        public static let p95 = latency(atPercentile: 95), p99 = latency(atPercentile: 99)
+        public static let p999 = latency(atPercentile: 99.9)
+        public static let max = Metric(named: "max"), mean = Metric(named: "mean")
+        public static let errors = Metric(named: "errors"), errorRate = Metric(named: "error_rate")
+        public static let opsPerSecond = Metric(named: "ops_per_s")
+        public static let allocsPerOp = Metric(named: "allocs_per_op"), bytesPerOp = Metric(named: "bytes_per_op")
+        /// The median allocation count of one execution (exact; repeats with many users).
+        public static let allocsMedian = Metric(named: "allocs_p50")
+        /// The median bytes one execution allocated (exact; repeats with many users).
+        public static let bytesMedian = Metric(named: "bytes_p50")
+        public static let leakedObjects = Metric(named: "leaked_objects"), leakedBytes = Metric(named: "leaked_bytes")
+        public static let retainedBytes = Metric(named: "retained_bytes")
+        public static let rssPeakBytes = Metric(named: "rss_peak_bytes")
         /// Bytes retained per open/close cycle (the slope through the retention points).
-        case retainedPerClose = "retained_per_close"
+        public static let retainedPerClose = Metric(named: "retained_per_close")
         /// Retained after the last close minus after the first.
-        case retainedGrowth = "retained_growth"
+        public static let retainedGrowth = Metric(named: "retained_growth")
         /// Open model: iterations that found no free virtual user.
-        case droppedIterations = "dropped_iterations"
+        public static let droppedIterations = Metric(named: "dropped_iterations")
+
+        /// The metrics every run reports (any other latency percentile can be named too).
+        public static let allCases: [Metric] = [
+            .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
+            .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
+            .retainedGrowth, .droppedIterations,
+        ]
+
+        /// The named (non-percentile) metrics.
+        public static var named: [Metric] { allCases.filter { $0.percentile == nil } }
+
+        /// The metric `name` names: one of `allCases`, or `p` and a percentile (`p95`,
+        /// `p99.9`, `p999` for 99.9, `p9999` for 99.99); nil for anything else.
+        public init?(name: String) {
+            if let named = Self.allCases.first(where: { $0.name == name && $0.percentile == nil }) {
+                self = named
+            } else if let percentile = Self.percentile(written: name) {
+                self.init(percentile: percentile)
+            } else {
+                return nil
+            }
+        }
+
+        /// The same as `init?(name:)`.
+        public init?(rawValue: String) { self.init(name: rawValue) }
+
+        /// The name (as `rawValue` of the enum this was).
+        public var rawValue: String { name }
+        public var description: String { name }
+
+        /// The percentile `pDIGITS` or `pDIGITS.DIGITS` names: up to two digits are whole
+        /// (`p5`, `p95`), more continue after the point (`p999` is 99.9); nil when it is not
+        /// one, or not above 0 and below 100.
+        static func percentile(written name: String) -> Double? {
+            guard name.hasPrefix("p") else { return nil }
+            let digits = name.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  digits.first != ".", digits.last != ".", digits.filter({ $0 == "." }).count <= 1 else { return nil }
+            let value: Double?
+            // Past two digits a trailing zero is never written (p990 is p99; p100 would read as 10).
+            if !digits.contains("."), digits.count > 2, digits.last == "0" { return nil }
+            if digits.contains(".") || digits.count <= 2 {
+                value = Double(digits)
+            } else {
+                value = Double(digits.prefix(2) + "." + digits.dropFirst(2))
+            }
+            guard let value, value > 0, value < 100 else { return nil }
+            return value
+        }
+
+        /// `p95`, `p999` (99.9), `p9999` (99.99), `p5`: the digits without the point, two
+        /// of them before it.
+        static func name(ofPercentile percentile: Double) -> String {
+            var text = String(format: "%.6f", percentile)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            guard let point = text.firstIndex(of: ".") else { return "p" + text }
+            let whole = text[..<point], fraction = text[text.index(after: point)...]
+            return "p" + String(repeating: "0", count: Swift.max(0, 2 - whole.count)) + whole + fraction
+        }
 
         /// Measured for a whole variant only (leaks, peak memory, retention, dropped
         /// iterations): a threshold cannot name a step on it.
         public var isVariantWide: Bool {
-            switch self {
-            case .leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations: true
-            default: false
-            }
+            [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations].contains(self)
         }
 
         /// The unit family its value takes.
         public var unit: Unit {
-            switch self {
-            case .p50, .p90, .p99, .p999, .max, .mean: .time
-            case .bytesPerOp, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth: .bytes
-            case .errorRate: .fraction
-            case .errors, .opsPerSecond, .allocsPerOp, .leakedObjects, .droppedIterations: .count
-            }
+            if percentile != nil || self == .max || self == .mean { return .time }
+            if [Self.bytesPerOp, .bytesMedian, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
+                .contains(self) { return .bytes }
+            return self == .errorRate ? .fraction : .count
         }
     }
 

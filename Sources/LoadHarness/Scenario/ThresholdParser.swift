@@ -53,12 +53,17 @@ struct ThresholdParser {
     private mutating func parse() throws(ThresholdSyntaxError) -> Parsed {
         skipSpaces()
         let metricStart = index
-        let metricName = take(while: Self.isWordCharacter)
+        var metricName = take(while: Self.isWordCharacter)
         guard !metricName.isEmpty else { throw malformed("expected a metric name") }
-        guard let metric = Threshold.Metric(rawValue: metricName) else {
-            let hint = Suggestion.nearest(to: metricName, in: ScenarioFormat.metrics).map { "did you mean '\($0)'?" }
-                ?? "expected one of \(ScenarioFormat.metrics.joined(separator: ", "))"
-            throw ThresholdSyntaxError(message: "unknown metric '\(metricName)'; \(hint)", character: metricStart + 1)
+        // A percentile with a point: p99.9.
+        if metricName.wholeMatch(of: /p[0-9]+/) != nil, peek == ".", index + 1 < scalars.count,
+           ("0"..."9").contains(scalars[index + 1]) {
+            index += 1
+            metricName += "." + take { ("0"..."9").contains($0) }
+        }
+        guard let metric = Threshold.Metric(name: metricName) else {
+            throw ThresholdSyntaxError(message: "unknown metric '\(metricName)'; \(Self.metricHint(metricName))",
+                                       character: metricStart + 1)
         }
         skipSpaces()
         var step: String?, stepCharacter: Int?
@@ -110,6 +115,17 @@ struct ThresholdParser {
         let value = try Self.value(amount, number: number, unit: unit, metric: metric, character: unit.isEmpty ? numberStart + 1 : unitStart + 1)
         let threshold = Threshold(metric: metric, step: step, variant: variant, comparison: comparison, value: value, source: source)
         return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: variantCharacter)
+    }
+
+    /// What to write instead of an unknown metric name.
+    private static func metricHint(_ name: String) -> String {
+        if name.wholeMatch(of: /p[0-9.]+/) != nil {
+            if name == "p100" { return "p100 is the maximum: write 'max'" }
+            return "a latency percentile is p and a number above 0 and below 100: p50, p95, p99, p99.9 (or p999)"
+        }
+        let names = ScenarioFormat.metrics
+        return Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'?" }
+            ?? "expected a latency percentile (p50, p95, p99.9, ...) or one of \(Threshold.Metric.named.map(\.name).joined(separator: ", "))"
     }
 
     private mutating func comparisonOperator() throws(ThresholdSyntaxError) -> Threshold.Comparison {

@@ -41,7 +41,13 @@ enum HTMLTables {
         html += "<p class=\"facts\">Started \(HTMLText.escape(HTMLText.date(run.started))), ended "
             + "\(HTMLText.escape(HTMLText.date(run.ended))) (\(HTMLText.escape(HTMLText.duration(seconds)))); seed "
             + "\(run.scenario.seed); \(run.variants.count) variant\(run.variants.count == 1 ? "" : "s").</p>\n"
-        if run.wasInterrupted {
+        if let rebuilder = run.rebuiltBy {
+            let unchecked = run.variants.filter { !$0.leaksChecked }.map(\.variant)
+            html += "<p class=\"interrupted\">Incomplete: the run was killed; \(HTMLText.escape(rebuilder)) rebuilt this report "
+                + "from what it streamed up to its last second."
+                + (unchecked.isEmpty ? "" : " No lifetime check ran for " + HTMLText.escape(unchecked.joined(separator: ", "))
+                    + ": its leaks are unknown, not zero.") + "</p>\n"
+        } else if run.wasInterrupted {
             html += "<p class=\"interrupted\">Interrupted: the run was stopped early; the report covers what ran.</p>\n"
         }
         html += "</header>\n"
@@ -54,8 +60,10 @@ enum HTMLTables {
                     .number(HTMLText.count(variant.droppedIterations)),
                     .number(HTMLText.duration(Double(variant.elapsedNanoseconds) / 1e9)),
                     .number(RunSummary.bytes(Double(variant.peakResidentBytes))), .number(HTMLText.count(variant.retention.count)),
-                    .number(retained), Cell(html: HTMLText.count(variant.leakedObjects), cssClass: variant.leakedObjects > 0 ? "bad" : ""),
-                    .number(RunSummary.bytes(Double(variant.leakedBytes)))]
+                    .number(retained),
+                    variant.leaksChecked ? Cell(html: HTMLText.count(variant.leakedObjects), cssClass: variant.leakedObjects > 0 ? "bad" : "")
+                        : .number("unknown"),
+                    .number(variant.leaksChecked ? RunSummary.bytes(Double(variant.leakedBytes)) : "unknown")]
         }
         return html + table(["variant", "iterations", "dropped", "elapsed", "peak RSS", "closes", "retained at last close",
                              "leaked objects", "leaked bytes"], rows, cssClass: "variants")
@@ -83,14 +91,7 @@ enum HTMLTables {
     }
 
     /// An observed value in the threshold's unit (times are microseconds, sizes bytes).
-    static func observed(_ unit: Threshold.Unit, _ value: Double) -> String {
-        switch unit {
-        case .time: RunSummary.time(value)
-        case .bytes: RunSummary.bytes(value)
-        case .fraction: HTMLText.trimmed(value * 100, decimals: 2) + "%"
-        case .count: HTMLText.trimmed(value, decimals: 2)
-        }
-    }
+    static func observed(_ unit: Threshold.Unit, _ value: Double) -> String { RunSummary.observed(unit, value) }
 
     /// Per variant and step: count, errors, percentiles, throughput and allocations.
     static func steps(_ run: RunResult) -> String {

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where a run stands, as `run.csv` says it.
+public enum RunState: String, Sendable, CaseIterable {
+    /// Still running (or killed: nothing changed it since).
+    case running
+    /// Every variant ran to its end.
+    case complete
+    /// Stopped early on purpose (Ctrl-C): the files cover what ran.
+    case interrupted
+    /// Killed while running; `roost report` rebuilt the files from what it streamed.
+    case incomplete
+}
+
+/// What `run.csv` records about a run: where and how it ran, and how far it got.
+struct RunInfo: Sendable {
+    var seed: UInt64
+    var commandLine: [String]
+    var configuration: String
+    var started: Date
+    var ended: Date?
+    var state: RunState
+    /// Variants whose end (and lifetime check) the run reached, in order.
+    var completedVariants: [String]
+    /// Further rows (`rebuilt_by`), after the standard ones.
+    var extra: [(String, String)] = []
+    /// Facts a killed run recorded, which a rebuild keeps in place of this process's.
+    var recorded: [String: String] = [:]
+
+    /// The rows of `run.csv`.
+    var rows: [(String, String)] {
+        let formatter = ISO8601DateFormatter()
+        return [
+            ("roost_version", Roost.version), ("git_commit", Self.gitCommit ?? "unknown"),
+            ("swift_version", Self.swiftVersion), ("build_configuration", configuration),
+            ("host", ProcessInfo.processInfo.hostName), ("cores", String(ProcessInfo.processInfo.activeProcessorCount)),
+            ("start", formatter.string(from: started)), ("end", ended.map { formatter.string(from: $0) } ?? ""),
+            ("seed", String(seed)), ("command_line", commandLine.joined(separator: " ")),
+            ("state", state.rawValue), ("completed_variants", completedVariants.joined(separator: " ")),
+            ("interrupted", state == .interrupted ? "true" : "false"),
+            ("deterministic_hashing", ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil ? "false" : "true"),
+        ].map { key, value in
+            ["roost_version", "git_commit", "swift_version", "build_configuration", "host", "cores", "command_line",
+             "deterministic_hashing"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
+        } + extra
+    }
+
+    static var swiftVersion: String {
+        #if compiler(>=6.3)
+        "6.3+"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    /// The checkout's commit, looked up once per process.
+    static let gitCommit: String? = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }()
+}

@@ -1,0 +1,23 @@
+import Histogram
+
+/// Where a run sends what it measures as it measures it (a run folder that keeps everything
+/// up to the last second when the process is killed). Called from the collector's thread
+/// and from memory samplers; an implementation buffers and writes on `flush()`.
+protocol RunSink: AnyObject, Sendable {
+    /// A variant's measured phase begins; `steps` are its measured steps in scenario order.
+    func variantBegan(_ variant: String, steps: [String])
+    /// Finished seconds of the time series, in order.
+    func timeSeries(_ rows: [TimeSeriesRow])
+    /// The executions of finished seconds, by allocation count and bytes.
+    func executions(_ rows: [ExecutionRow])
+    /// One step's latency histogram over one interval (seconds since the phase began).
+    func latencyInterval(variant: String, step: String, start: Double, length: Double, histogram: Histogram<UInt64>)
+    /// A memory reading.
+    func memory(_ sample: MemorySample, variant: String)
+    /// A retention point (after a close).
+    func retention(_ point: RetentionPoint, variant: String)
+    /// A variant ended: its lifetime check is known.
+    func variantEnded(_ result: VariantResult)
+    /// Writes whatever is buffered.
+    func flush()
+}

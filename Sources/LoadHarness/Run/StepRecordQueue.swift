@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// One measured step execution, as the time-series collector needs it.
+struct StepRecord {
+    /// The step's index in the variant's measured steps.
+    var step: Int32
+    var failed: Bool
+    /// When the step ended, nanoseconds since the measured phase began.
+    var ended: UInt64
+    /// Latency, nanoseconds (from the intended start in the open model).
+    var latency: UInt64
+    var allocations: Int
+    var bytesAllocated: Int
+}
+
+/// A virtual user's records on their way to the collector: a fixed ring with one producer
+/// (the virtual user's thread, after a step's measured span) and one consumer (the
+/// collector's thread). Pushing is a store and an atomic increment: no lock, no allocation.
+/// A full ring makes the producer wait for the collector (never drops a record).
+final class StepRecordQueue: @unchecked Sendable {
+    private let capacity: Int
+    private let buffer: UnsafeMutablePointer<StepRecord>
+    /// Records pushed so far (the producer's position).
+    private let pushed = Atomic<Int>(0)
+    /// Records taken so far (the consumer's position).
+    private let taken = Atomic<Int>(0)
+    /// Set while the producer waits on a full ring: the collector drains at once.
+    let isWaiting = Atomic<Bool>(false)
+
+    /// A ring of `capacity` records (a power of two); allocated here, before any measuring.
+    init(capacity: Int = 4_096) {
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
+        self.capacity = capacity
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Appends a record; waits while the ring is full.
+    func push(_ record: StepRecord) {
+        let position = pushed.load(ordering: .relaxed)
+        if position - taken.load(ordering: .acquiring) >= capacity {
+            isWaiting.store(true, ordering: .relaxed)
+            while position - taken.load(ordering: .acquiring) >= capacity { sched_yield() }
+            isWaiting.store(false, ordering: .relaxed)
+        }
+        (buffer + (position & (capacity - 1))).initialize(to: record)
+        pushed.store(position + 1, ordering: .releasing)
+    }
+
+    /// Hands every record pushed so far to `body`, in order; returns how many.
+    @discardableResult
+    func drain(_ body: (StepRecord) -> Void) -> Int {
+        let start = taken.load(ordering: .relaxed), end = pushed.load(ordering: .acquiring)
+        for position in start..<end { body(buffer[position & (capacity - 1)]) }
+        taken.store(end, ordering: .releasing)
+        return end - start
+    }
+}

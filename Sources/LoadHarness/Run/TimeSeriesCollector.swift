@@ -1,0 +1,153 @@
+import Foundation
+import Histogram
+
+/// Builds a variant's time series off the virtual users' threads: every few hundred
+/// milliseconds its own thread drains the users' record queues, adds each execution to the
+/// second it ended in, and once a second is over hands its rows (and its latency histograms
+/// and executions) to the sink, then flushes it. A virtual user only pushes a record.
+///
+/// A second is finished when the run's clock is `grace` past its end; a record that still
+/// arrives for a finished second (its user was descheduled that long between the step's
+/// end and the push) counts in the oldest open second, so every execution is in exactly one
+/// row. At the end every second up to the end of the phase is finished.
+final class TimeSeriesCollector: @unchecked Sendable {
+    private let variant: String
+    private let steps: [String]
+    private let queues: [StepRecordQueue]
+    private let clock: any RunClock
+    private let start: UInt64
+    private let sink: (any RunSink)?
+    private let tick: Double
+    private let grace: UInt64
+
+    // Touched only by the collector's thread, or after it stopped.
+    private var open: [Int: [Bucket]] = [:]
+    /// The oldest second not yet finished.
+    private var nextSecond = 0
+    private var rows: [TimeSeriesRow] = []
+    private var spareHistograms: [Histogram<UInt64>] = []
+
+    private let stopSignal = DispatchSemaphore(value: 0)
+    private let stopped = DispatchSemaphore(value: 0)
+    private var thread: Thread?
+
+    /// One step's executions in one second.
+    private struct Bucket {
+        var count = 0
+        var errors = 0
+        var allocations = 0
+        var bytes = 0
+        var histogram: Histogram<UInt64>?
+        var executions: [Execution: Int] = [:]
+
+        mutating func add(_ record: StepRecord) {
+            count += 1
+            if record.failed { errors += 1 }
+            allocations += record.allocations
+            bytes += record.bytesAllocated
+            _ = histogram?.record(max(1, record.latency))
+            executions[Execution(allocations: record.allocations, bytes: record.bytesAllocated), default: 0] += 1
+        }
+    }
+
+    private struct Execution: Hashable {
+        let allocations: Int
+        let bytes: Int
+    }
+
+    /// A collector for `variant`'s measured `steps`, reading `queues` (one per virtual user).
+    init(variant: String, steps: [String], queues: [StepRecordQueue], clock: any RunClock, start: UInt64,
+         sink: (any RunSink)?, tickSeconds: Double = 0.2, graceNanoseconds: UInt64 = 250_000_000) {
+        self.variant = variant
+        self.steps = steps
+        self.queues = queues
+        self.clock = clock
+        self.start = start
+        self.sink = sink
+        tick = tickSeconds
+        grace = graceNanoseconds
+    }
+
+    /// Starts the collector's thread.
+    func begin() {
+        sink?.variantBegan(variant, steps: steps)
+        let thread = Thread { [self] in
+            while true {
+                let wait = queues.contains { $0.isWaiting.load(ordering: .relaxed) } ? 0.001 : tick
+                if stopSignal.wait(timeout: .now() + wait) == .success { break }
+                drain()
+                let elapsed = clock.now() &- start
+                if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
+                sink?.flush()
+            }
+            stopped.signal()
+        }
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the thread once the virtual users are done, finishes every second up to
+    /// `elapsed` nanoseconds (the whole phase) and returns all rows, in order.
+    func finish(elapsed: UInt64) -> [TimeSeriesRow] {
+        if thread != nil {
+            stopSignal.signal()
+            stopped.wait()
+            thread = nil
+        }
+        drain()
+        let lastRecorded = open.keys.max() ?? -1
+        let lastOfPhase = elapsed == 0 ? -1 : Int((elapsed - 1) / 1_000_000_000)
+        finish(through: max(lastRecorded, lastOfPhase), phaseEnd: Double(elapsed) / 1e9)
+        sink?.flush()
+        return rows
+    }
+
+    private func drain() {
+        for queue in queues {
+            queue.drain { record in
+                let index = Int(record.step)
+                guard steps.indices.contains(index) else { return }
+                let second = max(Int(record.ended / 1_000_000_000), nextSecond)
+                // In place: a copy of a bucket would copy its histogram.
+                if open[second]?[index].histogram == nil {
+                    let fresh = spareHistograms.popLast() ?? StepMetrics.histogram()
+                    open[second, default: Array(repeating: Bucket(), count: steps.count)][index].histogram = fresh
+                }
+                open[second]![index].add(record)
+            }
+        }
+    }
+
+    /// Finishes every open second up to `last`: its rows, histograms and executions go out.
+    private func finish(through last: Int, phaseEnd: Double? = nil) {
+        guard last >= nextSecond else { return }
+        var newRows: [TimeSeriesRow] = [], executions: [ExecutionRow] = []
+        for second in nextSecond...last {
+            let buckets = open.removeValue(forKey: second) ?? Array(repeating: Bucket(), count: steps.count)
+            for (index, bucket) in buckets.enumerated() {
+                let step = steps[index]
+                let histogram = bucket.histogram
+                func micro(_ value: UInt64?) -> Double? { value.map { Double($0) / 1_000 } }
+                newRows.append(TimeSeriesRow(
+                    variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
+                    p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
+                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes))
+                for (execution, count) in bucket.executions.sorted(by: { ($0.key.allocations, $0.key.bytes) < ($1.key.allocations, $1.key.bytes) }) {
+                    executions.append(ExecutionRow(variant: variant, second: second, step: step, allocations: execution.allocations,
+                                                   bytes: execution.bytes, count: count))
+                }
+                if var histogram {
+                    let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
+                    sink?.latencyInterval(variant: variant, step: step, start: Double(second), length: length, histogram: histogram)
+                    histogram.reset()
+                    spareHistograms.append(histogram)
+                }
+            }
+        }
+        nextSecond = last + 1
+        rows += newRows
+        sink?.timeSeries(newRows)
+        sink?.executions(executions)
+    }
+}

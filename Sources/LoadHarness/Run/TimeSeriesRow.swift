@@ -1,0 +1,45 @@
+/// One step's second of the measured phase (`timeseries.csv`): how many executions ended in
+/// it, how many failed, their latency (p50, p99, max; nil when none ran) and what they
+/// allocated.
+public struct TimeSeriesRow: Sendable, Hashable {
+    public let variant: String
+    /// Whole seconds since the variant's measured phase began (0 is the first).
+    public let second: Int
+    public let step: String
+    public let count: Int
+    public let errors: Int
+    public let p50Microseconds: Double?
+    public let p99Microseconds: Double?
+    public let maxMicroseconds: Double?
+    /// Allocation calls of the executions that ended in this second.
+    public let allocations: Int
+    /// Bytes they allocated.
+    public let bytes: Int
+
+    /// A row.
+    public init(variant: String, second: Int, step: String, count: Int, errors: Int, p50Microseconds: Double?,
+                p99Microseconds: Double?, maxMicroseconds: Double?, allocations: Int, bytes: Int) {
+        self.variant = variant
+        self.second = second
+        self.step = step
+        self.count = count
+        self.errors = errors
+        self.p50Microseconds = p50Microseconds
+        self.p99Microseconds = p99Microseconds
+        self.maxMicroseconds = maxMicroseconds
+        self.allocations = allocations
+        self.bytes = bytes
+    }
+}
+
+/// Executions of one step in one second with the same allocation count and bytes
+/// (`executions.csv`, streamed): what `roost report` rebuilds the exact medians from.
+public struct ExecutionRow: Sendable, Hashable {
+    public let variant: String
+    public let second: Int
+    public let step: String
+    public let allocations: Int
+    public let bytes: Int
+    /// How many executions had these figures.
+    public let count: Int
+}
