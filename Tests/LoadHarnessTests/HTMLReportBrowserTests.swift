@@ -172,13 +172,17 @@ struct BrowserCheck: Decodable {
         #expect(check.title == "roost: \(WrittenRun.scenarioName)")
         #expect(check.scripts == 0 && check.resources == [], "the page loads nothing: \(check.resources)")
         #expect(!check.overflows, "wider than a 1200 px screen")
-        #expect(check.charts.map(\.kind) == Array(repeating: "latency", count: WrittenRun.measured.count) + ["allocated", "rss", "retention"])
-        #expect(check.charts.compactMap(\.step) == WrittenRun.measured.map(\.step))
+        let steps = WrittenRun.measured.map(\.step)
+        #expect(check.charts.map(\.kind) == Array(repeating: "latency", count: steps.count) + ["allocated", "rss", "errors"]
+            + steps.flatMap { _ in ["throughput", "latency-over-time"] } + ["retention"])
+        #expect(check.charts.compactMap(\.step) == steps + steps.flatMap { [$0, $0] })
         let closes = run.result.variants.reduce(0) { $0 + $1.retention.count }
         for chart in check.charts {
             let name = "\(chart.kind) \(chart.step ?? "")"
             #expect(chart.width >= 400 && chart.width <= 620 && chart.height >= 200, "\(name) drawn \(chart.width)x\(chart.height)")
-            #expect(chart.series.map(\.variant) == WrittenRun.variants, "\(name)")
+            // Latency over time draws p99 and p50 for each variant.
+            let lines = chart.kind == "latency-over-time" ? WrittenRun.variants.flatMap { [$0, $0] } : WrittenRun.variants
+            #expect(chart.series.map(\.variant) == lines, "\(name)")
             for series in chart.series {
                 #expect(series.declared > 0 && series.parsed == series.declared, "\(name) \(series.variant): \(series)")
                 #expect(series.width > 0 && series.height > 0, "\(name) \(series.variant): empty box \(series)")

@@ -21,7 +21,8 @@ import Testing
         #expect(html == HTMLReport.page(run.result))
         #expect(ReportMarkup.problems(html) == [])
         #expect(ReportMarkup.externalReferences(html) == [], "the page must not load anything")
-        #expect(ReportMarkup.charts(html).count == WrittenRun.measured.count + 3, "a latency chart per step, 2 memory, 1 retention")
+        #expect(ReportMarkup.charts(html).count == WrittenRun.measured.count * 3 + 4,
+                "per step a latency chart, throughput and latency over time; 2 memory, 1 errors, 1 retention")
     }
 
     @Test func everyMeasuredStepHasALatencyCurvePerVariantWithEverySampledPercentile() async throws {

@@ -131,11 +131,15 @@ actor InProcessRun {
     private static let shared = InProcessRun()
 
     static func run(_ scenario: Scenario) async throws -> RunResult {
-        try await shared.run(scenario)
+        try await shared.run(ScenarioRunner(scenario: scenario))
     }
 
-    private func run(_ scenario: Scenario) throws -> RunResult {
-        try ScenarioRunner(scenario: scenario).run()
+    static func run(_ runner: ScenarioRunner) async throws -> RunResult {
+        try await shared.run(runner)
+    }
+
+    private func run(_ runner: ScenarioRunner) throws -> RunResult {
+        try runner.run()
     }
 }
 

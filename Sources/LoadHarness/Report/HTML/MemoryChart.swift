@@ -75,8 +75,7 @@ enum MemoryChart {
         }
         let chart: SVGChart? = series.isEmpty ? nil : SVGChart(
             kind: measure.rawValue, label: measure.caption,
-            x: .nice(covering: series.flatMap { $0.points.map(\.x) } + markers.map(\.point.x), unit: .milliseconds,
-                     includeZero: true),
+            x: TimeAxis.shared(run),
             y: .nice(covering: series.flatMap { $0.points.map(\.y) }, unit: .bytes, includeZero: false),
             xTitle: "elapsed time (each variant from its start)", yTitle: measure == .allocated ? "allocated" : "RSS",
             series: series, markers: markers)

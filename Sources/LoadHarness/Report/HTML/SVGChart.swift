@@ -18,6 +18,10 @@ struct SVGChart {
         var pointTitles: [String] = []
         /// Whether a short series draws a dot per point (a single point always does).
         var dots = true
+        /// Drawn dashed (a second measure of the same variant, e.g. p50 beside p99).
+        var dashed = false
+        /// What the line measures when a variant has several in one chart (`p50`, `p99`).
+        var measure: String?
     }
 
     /// A straight line between two points, not a data series: a least-squares fit (dashed)
@@ -128,8 +132,9 @@ struct SVGChart {
         let color = VariantPalette.color(series.colorIndex)
         let pixels = series.points.map(pixel)
         var svg = "<g class=\"series\" data-variant=\"\(HTMLText.escape(series.name))\" data-points=\"\(pixels.count)\" "
+            + (series.measure.map { "data-measure=\"\(HTMLText.escape($0))\" " } ?? "")
             + "stroke=\"\(color)\" fill=\"\(color)\"><title>\(HTMLText.escape(series.title))</title>"
-        svg += "<polyline fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\""
+        svg += "<polyline fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\"\(series.dashed ? " stroke-dasharray=\"5 3\"" : "") points=\""
             + pixels.map { "\(c($0.x)),\(c($0.y))" }.joined(separator: " ") + "\"/>"
         let titled = series.pointTitles.count == pixels.count
         if titled || pixels.count == 1 || (series.dots && pixels.count <= Self.dotLimit) {

@@ -6,6 +6,10 @@ import Histogram
 /// Java, C, Go, Python and JavaScript ports) decode. hdrhistogram-swift has no encoder, so
 /// this is one, after the Java reference (`AbstractHistogram.encodeIntoCompressedByteBuffer`).
 ///
+/// What it keeps are the counts per bucket (3 significant digits): a decoded histogram's
+/// percentiles equal the original's to within a bucket (`valuesAreEquivalent`), its extremes
+/// are the buckets' highest values.
+///
 /// Layout (big endian): cookie `0x1c849314`, the zlib stream's length, then a zlib stream of
 /// the V2 encoding: cookie `0x1c849313`, payload length, normalizing index offset (0),
 /// significant digits, lowest discernible value, highest trackable value, the
@@ -112,7 +116,9 @@ enum HistogramEncoding {
                 continue
             }
             if number > 0 {
-                guard histogram.record(layout.value(at: index), count: UInt64(number)) else {
+                // The bucket's highest value, as HdrHistogram's decoders report a maximum: the
+                // encoding keeps buckets, not the exact values in them.
+                guard histogram.record(histogram.highestEquivalentForValue(layout.value(at: index)), count: UInt64(number)) else {
                     throw Malformed(description: "a count at index \(index), beyond the histogram's range")
                 }
             }
