@@ -1,3 +1,4 @@
+import Foundation
 import SocialStack
 
 /// SplitMix64: a small, fast generator whose whole sequence follows from its seed, so a
@@ -17,14 +18,42 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 }
 
-/// Random bytes from a `SeededGenerator`, shared by threads: the stack's salts and tokens in
-/// a load run, so that a run repeats (never for real secrets).
+/// Random bytes from `SeededGenerator`s: the stack's salts and tokens in a load run, so that
+/// a run repeats (never for real secrets). Each virtual user's thread draws from a stream of
+/// its own, so the tokens a user gets do not depend on how the users' calls interleave (its
+/// logins then touch the same index pages, with the same allocations, in every run); other
+/// threads (the dataset build) share one stream.
 final class SeededBytes: Sendable {
-    private let generator: Locked<SeededGenerator>
+    private let seed: UInt64
+    private let streams: Locked<[Int: SeededGenerator]>
 
-    init(seed: UInt64) { generator = Locked(SeededGenerator(seed: seed ^ 0x5EED_0F_70_4B_E5)) }
+    init(seed: UInt64) {
+        self.seed = seed ^ 0x5EED_0F_70_4B_E5
+        streams = Locked([:])
+    }
 
     @Sendable func next(_ count: Int) -> [UInt8] {
-        generator.withLock { generator in (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) } }
+        let stream = VirtualUserThread.current ?? -1
+        return streams.withLock { streams in
+            var generator = streams[stream] ?? SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(bitPattern: Int64(stream + 1)))
+            defer { streams[stream] = generator }
+            return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
     }
+}
+
+/// Which virtual user the current thread plays, for the per-user random streams: a pthread
+/// key, so reading it neither allocates nor locks.
+enum VirtualUserThread {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Marks the current thread as virtual user `index`'s.
+    static func mark(_ index: Int) { pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1)) }
+
+    /// The virtual user the current thread plays, if any.
+    static var current: Int? { pthread_getspecific(key).map { Int(bitPattern: $0) - 1 } }
 }

@@ -62,6 +62,7 @@ import Testing
                 let mine = executions.filter { $0["variant"] == variant.variant && $0["step"] == step.step }
                 #expect(mine.reduce(0) { $0 + Int($1["executions"]!)! } == step.count)
                 #expect(mine.reduce(0) { $0 + Int($1["allocs"]!)! * Int($1["executions"]!)! } == step.allocations)
+                #expect(Set(mine.map { $0["vu"]! }) == ["0", "1"], "both users' executions, each under its own index")
             }
         }
     }

@@ -27,8 +27,8 @@ final class RecordingSink: RunSink {
 
 @Suite struct TimeSeriesTests {
     static func record(_ step: Int32, endedAt seconds: Double, latency: UInt64 = 1_000, failed: Bool = false,
-                       allocations: Int = 10, bytes: Int = 100) -> StepRecord {
-        StepRecord(step: step, failed: failed, ended: UInt64(seconds * 1e9), latency: latency, allocations: allocations,
+                       allocations: Int = 10, bytes: Int = 100, user: Int32 = 0) -> StepRecord {
+        StepRecord(step: step, user: user, failed: failed, ended: UInt64(seconds * 1e9), latency: latency, allocations: allocations,
                    bytesAllocated: bytes)
     }
 
@@ -41,8 +41,8 @@ final class RecordingSink: RunSink {
                                             sink: sink)
         queues[0].push(Self.record(0, endedAt: 0.2, latency: 500))
         queues[0].push(Self.record(1, endedAt: 0.9, failed: true, allocations: 20, bytes: 300))
-        queues[1].push(Self.record(0, endedAt: 0.95, latency: 1_500))
-        queues[1].push(Self.record(0, endedAt: 2.5))
+        queues[1].push(Self.record(0, endedAt: 0.95, latency: 1_500, user: 1))
+        queues[1].push(Self.record(0, endedAt: 2.5, user: 1))
         let rows = collector.finish(elapsed: 2_600_000_000)
         #expect(rows.map { "\($0.second) \($0.step) \($0.count) \($0.errors)" }
             == ["0 login 2 0", "0 post 1 1", "1 login 0 0", "1 post 0 0", "2 login 1 0", "2 post 0 0"])
@@ -53,8 +53,8 @@ final class RecordingSink: RunSink {
         #expect(sink.intervals.map { "\($0.step) \($0.start) \($0.count)" } == ["login 0.0 2", "post 0.0 1", "login 2.0 1"])
         // The last second lasted 0.6 s of the phase.
         #expect(sink.intervals.last.map { abs($0.length - 0.6) < 1e-9 } == true)
-        #expect(sink.executions.map { "\($0.second) \($0.step) \($0.allocations) \($0.bytes) x\($0.count)" }
-            == ["0 login 10 100 x2", "0 post 20 300 x1", "2 login 10 100 x1"])
+        #expect(sink.executions.map { "\($0.second) \($0.step) vu\($0.user) \($0.allocations) \($0.bytes) x\($0.count)" }
+            == ["0 login vu0 10 100 x1", "0 login vu1 10 100 x1", "0 post vu0 20 300 x1", "2 login vu1 10 100 x1"])
         #expect(sink.flushes >= 1)
     }
 
@@ -110,6 +110,34 @@ final class RecordingSink: RunSink {
         #expect(ExecutionDistribution().allocationsMedian == nil)
     }
 
+    /// Four users, each with its own typical count and one first-use outlier that lands on a
+    /// different user from run to run: the median over the users' medians does not move,
+    /// where the plain median over every execution would (it sits between two users' values).
+    @Test func medianOfUsersIgnoresWhoMetFirstUse() {
+        func step(outlierUser: Int) -> StepMetrics {
+            var metrics = StepMetrics(step: "open_notifications")
+            for (user, typical) in [64, 68, 70, 73].enumerated() {
+                for iteration in 0..<15 {
+                    let allocations = user == outlierUser && iteration == 0 ? 270 : typical
+                    metrics.record(nanoseconds: 1, uncorrectedNanoseconds: 1,
+                                   allocation: .init(allocations: allocations, frees: 0, bytesAllocated: allocations * 16, bytesFreed: 0),
+                                   error: nil, user: user)
+                }
+            }
+            return metrics
+        }
+        let medians = (0..<4).map { step(outlierUser: $0).allocationsMedian }
+        #expect(medians == [69, 69, 69, 69])
+        let bytes = (0..<4).map { step(outlierUser: $0).bytesMedian }
+        #expect(bytes == [1_104, 1_104, 1_104, 1_104], "\(bytes)")
+        // What the plain median over all executions would have said: it moves.
+        var pooled = [ExecutionDistribution(), ExecutionDistribution()]
+        for (index, outlier) in [0, 2].enumerated() {
+            for distribution in step(outlierUser: outlier).executions.values { pooled[index].merge(distribution) }
+        }
+        #expect(pooled[0].allocationsMedian != pooled[1].allocationsMedian)
+    }
+
     @Test func everyExecutionOfTheWrittenRunIsInItsTimeSeries() async throws {
         let run = try await WrittenRun.get()
         for variant in run.result.variants {
@@ -118,7 +146,7 @@ final class RecordingSink: RunSink {
                 #expect(rows.reduce(0) { $0 + $1.count } == step.count, "\(variant.variant) \(step.step)")
                 #expect(rows.reduce(0) { $0 + $1.errors } == step.errorCount)
                 #expect(rows.reduce(0) { $0 + $1.allocations } == step.allocations)
-                #expect(step.executions.count == step.count)
+                #expect(step.executions.values.reduce(0) { $0 + $1.count } == step.count)
             }
         }
         let csv = try TemporaryFolder.csv("\(run.folder)/timeseries.csv", header: ReportFiles.timeSeriesHeader)

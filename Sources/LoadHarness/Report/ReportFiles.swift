@@ -8,7 +8,7 @@ enum ReportFiles {
                               "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
     static let timeSeriesHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
                                    "allocs", "bytes"]
-    static let executionsHeader = ["scenario", "variant", "second", "step", "allocs", "bytes", "executions"]
+    static let executionsHeader = ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"]
     static let memoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
                                "rss_bytes", "live_tracked_objects"]
     static let retentionHeader = ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
@@ -45,7 +45,8 @@ enum ReportFiles {
     }
 
     static func executionsRow(scenario: String, _ row: ExecutionRow) -> [String] {
-        [scenario, row.variant, String(row.second), row.step, String(row.allocations), String(row.bytes), String(row.count)]
+        [scenario, row.variant, String(row.second), row.step, String(row.user), String(row.allocations), String(row.bytes),
+         String(row.count)]
     }
 
     static func memory(_ run: RunResult) -> String {

@@ -40,6 +40,7 @@ struct OpenModel {
             let player = players[slot]
             group.enter()
             Thread {
+                VirtualUserThread.mark(slot)
                 player.playIteration(intendedStart: intended)
                 free.withLock { $0.append(slot) }
                 group.leave()

@@ -18,15 +18,16 @@ public struct StepMetrics: Sendable {
     public private(set) var allocations = 0
     public private(set) var bytesAllocated = 0
     public private(set) var bytesFreed = 0
-    /// Allocations and bytes per execution, exactly (their medians repeat with many users).
-    public private(set) var executions = ExecutionDistribution()
+    /// Allocations and bytes per execution, exactly, for each virtual user (by index): the
+    /// medians come from these and repeat with many users.
+    public private(set) var executions: [Int: ExecutionDistribution] = [:]
 
     /// Empty metrics for `step`.
     public init(step: String) { self.step = step }
 
     /// Metrics read back from a run's streamed files (`roost report`).
     init(step: String, latency: Histogram<UInt64>, count: Int, errors: [String: Int], allocations: Int, bytesAllocated: Int,
-         executions: ExecutionDistribution) {
+         executions: [Int: ExecutionDistribution]) {
         self.step = step
         self.latency = latency
         uncorrected = latency
@@ -44,8 +45,9 @@ public struct StepMetrics: Sendable {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
-    /// Records one execution.
-    mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: String?) {
+    /// Records one execution by virtual user `user`.
+    mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: String?,
+                         user: Int = 0) {
         _ = latency.record(max(1, nanoseconds))
         _ = uncorrected.record(max(1, uncorrectedNanoseconds))
         count += 1
@@ -53,7 +55,7 @@ public struct StepMetrics: Sendable {
         allocations += allocation.allocations
         bytesAllocated += allocation.bytesAllocated
         bytesFreed += allocation.bytesFreed
-        executions.record(allocations: allocation.allocations, bytes: allocation.bytesAllocated)
+        executions[user, default: ExecutionDistribution()].record(allocations: allocation.allocations, bytes: allocation.bytesAllocated)
     }
 
     /// Adds another virtual user's figures for the same step.
@@ -65,7 +67,7 @@ public struct StepMetrics: Sendable {
         allocations += other.allocations
         bytesAllocated += other.bytesAllocated
         bytesFreed += other.bytesFreed
-        executions.merge(other.executions)
+        for (user, distribution) in other.executions { executions[user, default: ExecutionDistribution()].merge(distribution) }
     }
 
     public var errorCount: Int { errors.values.reduce(0, +) }
@@ -79,10 +81,22 @@ public struct StepMetrics: Sendable {
     public var maxMicroseconds: Double { count == 0 ? 0 : Double(latency.max) / 1_000 }
     public var allocationsPerOperation: Double { count == 0 ? 0 : Double(allocations) / Double(count) }
     public var bytesPerOperation: Double { count == 0 ? 0 : Double(bytesAllocated) / Double(count) }
-    /// The median allocation count of one execution (0 when the step never ran).
-    public var allocationsMedian: Double { executions.allocationsMedian ?? 0 }
-    /// The median bytes one execution allocated (0 when the step never ran).
-    public var bytesMedian: Double { executions.bytesMedian ?? 0 }
+    /// The median allocation count of one execution: each virtual user's median execution,
+    /// then the median of those (with one user, the plain median; 0 when the step never ran).
+    /// Users play their own accounts, so each has its own typical count, and a plain median
+    /// over all executions would sit on the boundary between two users whenever they split
+    /// evenly: one first-use execution moving from one user to another would move it.
+    public var allocationsMedian: Double { Self.median(executions.values.compactMap(\.allocationsMedian)) }
+    /// The median bytes one execution allocated, as `allocationsMedian` takes it.
+    public var bytesMedian: Double { Self.median(executions.values.compactMap(\.bytesMedian)) }
+
+    /// The middle of `values` (the mean of the two middle ones for an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
     /// Allocated minus freed, over all executions: what the step left behind.
     public var netBytes: Int { bytesAllocated - bytesFreed }
 }

@@ -103,10 +103,10 @@ final class StepPlayer: @unchecked Sendable {
         let name = step.name
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
-            allocation: allocation, error: error)
+            allocation: allocation, error: error, user: vu.index)
         shared.addRetained(allocation.netBytes)
         if let records, let index = stepIndex[name] {
-            records.push(StepRecord(step: index, failed: error != nil, ended: ended &- start,
+            records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated))
         }

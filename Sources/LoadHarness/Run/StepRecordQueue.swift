@@ -5,6 +5,8 @@ import Synchronization
 struct StepRecord {
     /// The step's index in the variant's measured steps.
     var step: Int32
+    /// The virtual user's index.
+    var user: Int32
     var failed: Bool
     /// When the step ended, nanoseconds since the measured phase began.
     var ended: UInt64

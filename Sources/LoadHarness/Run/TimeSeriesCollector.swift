@@ -46,11 +46,12 @@ final class TimeSeriesCollector: @unchecked Sendable {
             allocations += record.allocations
             bytes += record.bytesAllocated
             _ = histogram?.record(max(1, record.latency))
-            executions[Execution(allocations: record.allocations, bytes: record.bytesAllocated), default: 0] += 1
+            executions[Execution(user: Int(record.user), allocations: record.allocations, bytes: record.bytesAllocated), default: 0] += 1
         }
     }
 
     private struct Execution: Hashable {
+        let user: Int
         let allocations: Int
         let bytes: Int
     }
@@ -133,8 +134,11 @@ final class TimeSeriesCollector: @unchecked Sendable {
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
                     p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
                     maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes))
-                for (execution, count) in bucket.executions.sorted(by: { ($0.key.allocations, $0.key.bytes) < ($1.key.allocations, $1.key.bytes) }) {
-                    executions.append(ExecutionRow(variant: variant, second: second, step: step, allocations: execution.allocations,
+                for (execution, count) in bucket.executions.sorted(by: {
+                    ($0.key.user, $0.key.allocations, $0.key.bytes) < ($1.key.user, $1.key.allocations, $1.key.bytes)
+                }) {
+                    executions.append(ExecutionRow(variant: variant, second: second, step: step, user: execution.user,
+                                                   allocations: execution.allocations,
                                                    bytes: execution.bytes, count: count))
                 }
                 if var histogram {

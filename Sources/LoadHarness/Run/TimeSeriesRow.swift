@@ -32,12 +32,14 @@ public struct TimeSeriesRow: Sendable, Hashable {
     }
 }
 
-/// Executions of one step in one second with the same allocation count and bytes
-/// (`executions.csv`, streamed): what `roost report` rebuilds the exact medians from.
+/// Executions of one step by one virtual user in one second with the same allocation count
+/// and bytes (`executions.csv`, streamed): what `roost report` rebuilds the exact medians from.
 public struct ExecutionRow: Sendable, Hashable {
     public let variant: String
     public let second: Int
     public let step: String
+    /// The virtual user's index.
+    public let user: Int
     public let allocations: Int
     public let bytes: Int
     /// How many executions had these figures.

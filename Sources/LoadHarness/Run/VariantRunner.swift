@@ -110,6 +110,7 @@ struct VariantRunner {
             warmedUp.enter()
             finished.enter()
             let thread = Thread { [self] in
+                VirtualUserThread.mark(index)
                 let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
                 if load.warmup > 0 {
                     // Plays on this thread, so thread-local first uses are warmed too; records nothing.

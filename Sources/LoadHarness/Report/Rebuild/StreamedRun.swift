@@ -73,12 +73,17 @@ public struct StreamedRun: Sendable {
             let stepOrder = ScenarioSteps.measuredNames(in: scenario.steps)
             let stepsSeen = variantRows.reduce(into: [String]()) { if !$0.contains($1.step) { $0.append($1.step) } }
             let steps = stepOrder.filter(stepsSeen.contains) + stepsSeen.filter { !stepOrder.contains($0) }
-            var distributions: [String: ExecutionDistribution] = [:]
+            var distributions: [String: [Int: ExecutionDistribution]] = [:]
             for (line, fields) in executions?.rows ?? [] where fields[1] == variant {
-                guard let second = Int(fields[2]), let allocations = Int(fields[4]), let bytes = Int(fields[5]), let count = Int(fields[6]) else {
-                    throw .notARun(path: folder + "/executions.csv", reason: "line \(line): expected whole numbers in second, allocs, bytes, executions")
+                guard let second = Int(fields[2]), let user = Int(fields[4]), let allocations = Int(fields[5]),
+                      let bytes = Int(fields[6]), let count = Int(fields[7]) else {
+                    throw .notARun(path: folder + "/executions.csv",
+                                   reason: "line \(line): expected whole numbers in second, vu, allocs, bytes, executions")
                 }
-                if second <= last { distributions[fields[3], default: ExecutionDistribution()].record(allocations: allocations, bytes: bytes, times: count) }
+                if second <= last {
+                    distributions[fields[3], default: [:]][user, default: ExecutionDistribution()]
+                        .record(allocations: allocations, bytes: bytes, times: count)
+                }
             }
             var metrics: [StepMetrics] = []
             for step in steps {
@@ -89,7 +94,7 @@ public struct StreamedRun: Sendable {
                     step: step, latency: log, count: stepRows.reduce(0) { $0 + $1.count },
                     errors: errors > 0 ? ["(error names are not streamed)": errors] : [:],
                     allocations: stepRows.reduce(0) { $0 + $1.allocations }, bytesAllocated: stepRows.reduce(0) { $0 + $1.bytes },
-                    executions: distributions[step] ?? ExecutionDistribution()))
+                    executions: distributions[step] ?? [:]))
                 if UInt64(metrics[metrics.count - 1].count) != log.totalCount {
                     notes.append("\(variant)/\(step): the latency log holds \(log.totalCount) executions, timeseries.csv \(metrics[metrics.count - 1].count)")
                 }
