@@ -26,6 +26,8 @@ struct RunCommand: ParsableCommand {
     var out: String?
     @Flag(help: "One virtual user, one iteration: a smoke run of every step.") var quick = false
     @Option(help: "Summary format: text or markdown.") var format: RunSummary.Format = .text
+    @Flag(help: "Write the files only at the end, nothing as the run goes (a killed run leaves nothing): to measure what streaming costs.")
+    var noStreaming = false
 
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
@@ -68,16 +70,16 @@ struct RunCommand: ParsableCommand {
                 ?? writer.runFolder(for: scenario.name)
             // The folder exists from the start: what the run measures is streamed into it, so a
             // killed run keeps it (`roost report` rebuilds the rest).
-            let stream: StreamingRunFolder
+            let stream: StreamingRunFolder?
             do {
-                stream = try StreamingRunFolder(folder: target, scenario: scenario,
+                stream = noStreaming ? nil : try StreamingRunFolder(folder: target, scenario: scenario,
                                                 scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
                                                 buildConfiguration: configuration)
             } catch {
                 printError("roost run: cannot write the run's folder \(target): \(error)")
                 throw ExitCode(1)
             }
-            ProgressLine.shared.note("writing \(target)")
+            if stream != nil { ProgressLine.shared.note("writing \(target)") }
             var runner = ScenarioRunner(scenario: scenario)
             runner.stop = stop
             runner.variants = variant
@@ -87,14 +89,14 @@ struct RunCommand: ParsableCommand {
             do {
                 result = try runner.run()
             } catch {
-                stream.close()
+                stream?.close()
                 ProgressLine.shared.finish()
                 printError("roost run: \(scenario.path): \(error)")
                 throw ExitCode(1)
             }
-            stream.close()
+            stream?.close()
             ProgressLine.shared.finish()
-            if let failure = stream.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
+            if let failure = stream?.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
             let folder = try writer.write(result, to: target, linkLatest: out == nil)
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }

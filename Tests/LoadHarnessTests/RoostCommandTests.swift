@@ -14,16 +14,24 @@ enum RoostBinary {
         let stderr: String
     }
 
+    /// A roost process started by `start`, with the files its output goes to.
+    struct Started {
+        let pid: pid_t
+        let arguments: [String]
+        fileprivate let out: String, err: String
+    }
+
     /// Runs roost with `arguments` in `directory`; gives up (and records an issue) after 5
     /// minutes. posix_spawn and a polling waitpid, not Foundation's `Process`, and no thread
     /// blocked while roost runs: no helper threads come and go in the test process (see
     /// `InProcessRun`).
     static func run(_ arguments: [String], in directory: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
+        try await wait(for: start(arguments, in: directory), sourceLocation: sourceLocation)
+    }
+
+    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects it).
+    static func start(_ arguments: [String], in directory: String) throws -> Started {
         let out = directory + "/.stdout-\(UUID().uuidString)", err = directory + "/.stderr-\(UUID().uuidString)"
-        defer {
-            try? FileManager.default.removeItem(atPath: out)
-            try? FileManager.default.removeItem(atPath: err)
-        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -43,6 +51,16 @@ enum RoostBinary {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
         guard spawned == 0 else { throw RFC4180.Malformed(description: "posix_spawn \(path): error \(spawned)") }
+        return Started(pid: pid, arguments: arguments, out: out, err: err)
+    }
+
+    /// Waits for a started roost to end (killing it after 5 minutes) and collects its output.
+    static func wait(for started: Started, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
+        defer {
+            try? FileManager.default.removeItem(atPath: started.out)
+            try? FileManager.default.removeItem(atPath: started.err)
+        }
+        let pid = started.pid
         var status: Int32 = 0
         var waited = 0
         while true {
@@ -52,7 +70,7 @@ enum RoostBinary {
             if waited >= 300_000 {
                 kill(pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
-                Issue.record("roost \(arguments.joined(separator: " ")) did not finish in 5 minutes", sourceLocation: sourceLocation)
+                Issue.record("roost \(started.arguments.joined(separator: " ")) did not finish in 5 minutes", sourceLocation: sourceLocation)
                 break
             }
             // Sleep without holding a thread: a blocked worker makes dispatch start another.
@@ -62,7 +80,7 @@ enum RoostBinary {
         // Exit code when it exited; 128 + signal when a signal ended it.
         let signal = status & 0x7f
         let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
-        return Outcome(status: code, stdout: try TemporaryFolder.read(out), stderr: try TemporaryFolder.read(err))
+        return Outcome(status: code, stdout: try TemporaryFolder.read(started.out), stderr: try TemporaryFolder.read(started.err))
     }
 }
 

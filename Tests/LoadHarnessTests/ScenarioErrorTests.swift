@@ -59,6 +59,13 @@ import Testing
         #expect(report("name: t\ndataset:\n  users: 20\n  follows_per_user: 20\nsteps: [login]") == [
             "4:21: 'follows_per_user' must be less than 'users' (20), got 20",
         ])
+        // A default is named as one: the file never set follows_per_user (10) or users (100).
+        #expect(report("name: t\ndataset:\n  users: 10\nsteps: [login]") == [
+            "3:10: 'follows_per_user' must be less than 'users' (10), got 10, the default: set 'follows_per_user' below 10",
+        ])
+        #expect(report("name: t\ndataset:\n  follows_per_user: 100\nsteps: [login]") == [
+            "3:21: 'follows_per_user' must be less than 'users' (100, the default), got 100",
+        ])
     }
 
     @Test func namesAndRequiredKeys() {

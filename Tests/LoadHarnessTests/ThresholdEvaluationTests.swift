@@ -1,5 +1,5 @@
 import Foundation
-import LoadHarness
+@testable import LoadHarness
 import Testing
 
 /// Thresholds judged against a real (small) run: the shared `WrittenRun.get()` (two variants,
@@ -66,6 +66,28 @@ import Testing
         #expect(strong.leakedObjects > 0)
         // Some thresholds fail, so the run does.
         #expect(!result.passed)
+    }
+
+    /// Every observed value is printed in its metric's unit, never as a bare number.
+    @Test func observedValuesArePrintedWithTheirUnits() async throws {
+        let result = try await WrittenRun.get().result
+        let lines = RunSummary.render(result, folder: nil, format: .text).split(separator: "\n").map(String.init)
+        func observed(_ source: String) -> [String] {
+            lines.filter { $0.contains("  \(source)  [") }.map { line in
+                String(line[line.range(of: ": ", options: .backwards)!.upperBound...].dropLast())
+            }
+        }
+        let latency = try #require(observed("p99(login) < 60s").first)
+        #expect(latency.hasSuffix("us") || latency.hasSuffix("ms") || latency.hasSuffix("s"), "\(latency)")
+        #expect(Double(latency.trimmingCharacters(in: CharacterSet.letters)) != nil, "\(latency)")
+        #expect(observed("error_rate(open_profile) == 50%") == ["50%", "50%"])
+        #expect(observed("retained_bytes(open_profile) < 1GB").allSatisfy { $0.hasSuffix("B") }, "\(lines)")
+        #expect(observed("errors(open_profile) == 3") == ["3", "3"], "counts have no unit")
+        // The formatting itself, at each scale.
+        #expect(RunSummary.observed(.time, 200.513) == "200.5us")
+        #expect(RunSummary.observed(.time, 2_283.4) == "2.28ms")
+        #expect(RunSummary.observed(.time, 61_500_000) == "61.5s")
+        #expect(RunSummary.observed(.fraction, 0.125) == "12.5%")
     }
 
     @Test func aThresholdOnAStepThatDidNotRunFails() async throws {

@@ -54,6 +54,9 @@ public enum RunSummary {
             }
         }
         if run.wasInterrupted { lines.append("interrupted: the reports cover what ran") }
+        if let rebuilder = run.rebuiltBy {
+            lines.append("incomplete: the run was killed; \(rebuilder) rebuilt these reports from what it streamed")
+        }
         if let folder { lines.append("reports: \(folder)") }
         return lines.joined(separator: "\n")
     }
