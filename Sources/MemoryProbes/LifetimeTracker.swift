@@ -10,9 +10,11 @@ import Synchronization
 ///
 /// Bytes are shallow: each surviving instance's own allocation (its malloc size class, read
 /// with `AllocationCounters.allocationSize(of:)`; 0 where jemalloc is not the allocator), not
-/// what it references. An object tracked twice counts twice. Every registration keeps a
-/// 32-byte entry (and, once its object has died, the object's weak-reference side table)
-/// until `removeAll()`: call it between runs.
+/// what it references. An object tracked twice counts twice. A registration keeps a 32-byte
+/// entry (and, once its object has died, the object's weak-reference side table) until
+/// `liveCount` finds every object of its block of 1,024 dead: the block is then retired
+/// (its entries become per-label counts for `trackedCounts()`), so a long run whose screens
+/// are freed keeps bounded memory here. `removeAll()` forgets everything.
 ///
 /// The tracker is `Sendable` and hands tracked objects back on any thread
 /// (`survivingObjects()`); like any memory probe it does not check their thread safety.
@@ -68,9 +70,9 @@ public final class LifetimeTracker: Sendable {
         mutating func add(count: Int, bytes: Int) { self.count += count; self.bytes += bytes }
     }
 
-    /// The chunks in registration order (all full but the last) and the number of entries.
+    /// The chunks in registration order (all full but the last; nil once retired) and the number of entries.
     private struct State: Sendable {
-        var chunks: [Chunk] = []
+        var chunks: [Chunk?] = []
         var count = 0
         /// Bumped by `removeAll()`, so a count started before it does not store its scan.
         var generation = 0
@@ -79,6 +81,28 @@ public final class LifetimeTracker: Sendable {
         /// entries tracked since: O(live + new), not O(every entry ever tracked).
         var checkedUpTo = 0
         var live: [Int] = []
+        /// What the retired chunks held: how many were tracked, per label or type.
+        var retired = Counts()
+    }
+
+    /// Registrations counted per label (given) or type (named lazily).
+    private struct Counts: Sendable {
+        var byLabel: [String: Int] = [:]
+        var byType: [ObjectIdentifier: (type: AnyObject.Type, count: Int)] = [:]
+
+        mutating func add(_ entry: UnsafeMutablePointer<Entry>) {
+            if let label = entry.pointee.label {
+                byLabel[label, default: 0] += 1
+            } else {
+                let type: AnyObject.Type = entry.pointee.objectType
+                byType[ObjectIdentifier(type), default: (type, 0)].count += 1
+            }
+        }
+
+        mutating func add(_ other: Counts) {
+            byLabel.merge(other.byLabel, uniquingKeysWith: +)
+            byType.merge(other.byType) { ($0.type, $0.count + $1.count) }
+        }
     }
 
     private let state = Mutex(State())
@@ -93,7 +117,7 @@ public final class LifetimeTracker: Sendable {
         state.withLock { state in
             let slot = state.count % Chunk.capacity
             if slot == 0 { state.chunks.append(Chunk()) }
-            guard let chunk = state.chunks.last else { return }
+            guard let last = state.chunks.last, let chunk = last else { return }
             // The weak reference is formed in its slot, so under the lock (the first one to an
             // object allocates its side table). Forming it outside and moving it in shortens
             // the hold but cost ~320 instructions a call against ~200 (callgrind, release).
@@ -158,6 +182,7 @@ public final class LifetimeTracker: Sendable {
         for chunk in chunks where remaining > 0 {
             let filled = min(remaining, Chunk.capacity)
             remaining -= filled
+            guard let chunk else { continue }
             try chunk.storage.withUnsafeMutablePointerToElements { entries in
                 for index in 0..<filled {
                     guard let object = entries[index].object else { continue }
@@ -175,23 +200,43 @@ public final class LifetimeTracker: Sendable {
         }
     }
 
-    /// How many tracked objects are alive now.
+    /// How many tracked objects are alive now. Full blocks of entries whose objects are all
+    /// dead are retired on the way (their registrations kept as counts).
     public var liveCount: Int {
         let previous = state.withLock { $0 }
         func isAlive(_ index: Int) -> Bool {
-            previous.chunks[index / Chunk.capacity].storage.withUnsafeMutablePointerToElements {
+            // Entries at or above `checkedUpTo`, or alive at the last count, are never in a retired chunk.
+            previous.chunks[index / Chunk.capacity]!.storage.withUnsafeMutablePointerToElements {
                 $0[index % Chunk.capacity].object != nil
             }
         }
         var live = previous.live.filter(isAlive)
         for index in previous.checkedUpTo..<previous.count where isAlive(index) { live.append(index) }
-        let replaced = state.withLock { state -> [Int] in
-            // Another count may have stored a newer scan meanwhile; then keep that one.
-            guard state.generation == previous.generation, state.checkedUpTo == previous.checkedUpTo else { return [] }
-            defer { state.checkedUpTo = previous.count; state.live = live }
-            return state.live
+        // Full chunks, all checked now, with no live entry: their registrations become counts.
+        var keep = Set(live.map { $0 / Chunk.capacity })
+        keep.insert(previous.count / Chunk.capacity)
+        var retiring: [Int] = []
+        var counts = Counts()
+        for index in 0..<(previous.count / Chunk.capacity) where !keep.contains(index) {
+            guard let chunk = previous.chunks[index] else { continue }
+            retiring.append(index)
+            chunk.storage.withUnsafeMutablePointerToElements { entries in
+                for slot in 0..<Chunk.capacity { counts.add(entries + slot) }
+            }
         }
-        _ = replaced  // released here, outside the lock
+        let released = state.withLock { state -> ([Int], [Chunk?]) in
+            // Another count may have stored a newer scan meanwhile; then keep that one.
+            guard state.generation == previous.generation, state.checkedUpTo == previous.checkedUpTo else { return ([], []) }
+            defer { state.checkedUpTo = previous.count; state.live = live }
+            var chunks: [Chunk?] = []
+            for index in retiring {
+                chunks.append(state.chunks[index])
+                state.chunks[index] = nil
+            }
+            if !retiring.isEmpty { state.retired.add(counts) }
+            return (state.live, chunks)
+        }
+        _ = released  // released here, outside the lock (a retired chunk's weak references with it)
         return live.count
     }
 
@@ -200,17 +245,10 @@ public final class LifetimeTracker: Sendable {
 
     /// Per label: how many were tracked in all (for a report's `created` column).
     public func trackedCounts() -> [String: Int] {
-        var byLabel: [String: Int] = [:]
-        var byType: [ObjectIdentifier: (type: AnyObject.Type, count: Int)] = [:]
-        forEachEntry { entry in
-            if let label = entry.pointee.label {
-                byLabel[label, default: 0] += 1
-            } else {
-                let type: AnyObject.Type = entry.pointee.objectType
-                byType[ObjectIdentifier(type), default: (type, 0)].count += 1
-            }
-        }
-        for (id, group) in byType {
+        var counts = state.withLock { $0.retired }
+        forEachEntry { counts.add($0) }
+        var byLabel = counts.byLabel
+        for (id, group) in counts.byType {
             byLabel[name(of: group.type, id: id), default: 0] += group.count
         }
         return byLabel
@@ -220,7 +258,7 @@ public final class LifetimeTracker: Sendable {
     public func removeAll() {
         // The old chunks come out of the lock and are freed (their weak references
         // destroyed) after it is released.
-        _ = state.withLock { state -> [Chunk] in
+        _ = state.withLock { state -> [Chunk?] in
             let old = state.chunks
             state = State(generation: state.generation + 1)
             return old
@@ -235,6 +273,7 @@ public final class LifetimeTracker: Sendable {
         for chunk in chunks where remaining > 0 {
             let filled = min(remaining, Chunk.capacity)
             remaining -= filled
+            guard let chunk else { continue }
             chunk.storage.withUnsafeMutablePointerToElements { entries in
                 for index in 0..<filled { body(entries + index) }
             }

@@ -14,6 +14,7 @@ final class RecordingSink: RunSink {
     var flushes: Int { state.withLock { $0.flushes } }
 
     func variantBegan(_ variant: String, steps: [String]) {}
+    func measuredPhaseBegan(_ variant: String, at time: Date) {}
     func timeSeries(_ rows: [TimeSeriesRow]) { state.withLock { $0.rows += rows } }
     func executions(_ rows: [ExecutionRow]) { state.withLock { $0.executions += rows } }
     func latencyInterval(variant: String, step: String, start: Double, length: Double, histogram: Histogram<UInt64>) {

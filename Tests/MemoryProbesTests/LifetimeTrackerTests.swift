@@ -109,6 +109,30 @@ private final class Token: Sendable {}
         withExtendedLifetime(held) {}
     }
 
+    /// A long run tracks every screen it closes: blocks whose objects all died are retired,
+    /// so the tracker's memory stays bounded, and what they held is still counted.
+    @Test func aLongRunsDeadRegistrationsAreRetiredAndStillCounted() {
+        AllocationCounters.requireJemalloc()
+        let tracker = LifetimeTracker()
+        let survivor = Header()
+        tracker.track(survivor)
+        let measurement = AllocationCounters.measure {
+            for _ in 0..<40 {
+                for index in 0..<1_024 {
+                    if index % 2 == 0 { tracker.track(Screen()) } else { tracker.track(Cell(), label: "cell") }
+                }
+                #expect(tracker.liveCount == 1)
+            }
+        }
+        // 40,961 registrations: kept, they would hold 40,960 entries and side tables (2.6 MB and more).
+        #expect(measurement.netBytes < 256 * 1_024, "the tracker kept \(measurement.netBytes) bytes")
+        #expect(tracker.trackedCount == 40_961)
+        #expect(tracker.trackedCounts() == ["Header": 1, "Screen": 20_480, "cell": 20_480])
+        #expect(countsByLabel(tracker) == ["Header": 1])
+        #expect(tracker.survivingObjects().map(\.label) == ["Header"])
+        withExtendedLifetime(survivor) {}
+    }
+
     @Test func trackingDoesNotKeepAnObjectAlive() {
         let tracker = LifetimeTracker()
         weak var weakScreen: Screen?

@@ -20,6 +20,9 @@ final class MemorySampler: Sendable {
         var peak = 0
         var running = false
         var live = 0
+        /// Readings and retention points not yet handed to the sink (the timer thread does, not a virtual user).
+        var unstreamedSamples: [MemorySample] = []
+        var unstreamedRetention: [RetentionPoint] = []
     }
     private let finished = DispatchSemaphore(value: 0)
 
@@ -42,6 +45,7 @@ final class MemorySampler: Sendable {
             while state.withLock({ $0.running }) {
                 Thread.sleep(forTimeInterval: Double(period) / 1e9)
                 if state.withLock({ $0.running }) { sample(iteration: shared.iterations, countingLive: false) }
+                stream()
             }
             finished.signal()
         }
@@ -53,6 +57,22 @@ final class MemorySampler: Sendable {
         state.withLock { $0.running = false }
         finished.wait()
         sample(iteration: shared.iterations)
+        stream()
+    }
+
+    /// Hands the readings taken since the last call to the sink (formatting them is its work,
+    /// kept off the virtual users' threads).
+    private func stream() {
+        guard let sink else { return }
+        let (samples, points) = state.withLock { state in
+            defer {
+                state.unstreamedSamples.removeAll(keepingCapacity: true)
+                state.unstreamedRetention.removeAll(keepingCapacity: true)
+            }
+            return (state.unstreamedSamples, state.unstreamedRetention)
+        }
+        for sample in samples { sink.memory(sample, variant: variant) }
+        for point in points { sink.retention(point, variant: variant) }
     }
 
     /// Takes one reading now. Only a virtual user's own thread counts the live tracked
@@ -71,10 +91,10 @@ final class MemorySampler: Sendable {
             liveTrackedObjects: live)
         state.withLock {
             $0.samples.append(reading)
+            if sink != nil { $0.unstreamedSamples.append(reading) }
             $0.peak = max($0.peak, rss)
             if countingLive { $0.live = live }
         }
-        sink?.memory(reading, variant: variant)
         return reading
     }
 
@@ -84,8 +104,10 @@ final class MemorySampler: Sendable {
         let point = RetentionPoint(close: close, iteration: iteration, step: step,
                                    elapsedMilliseconds: reading.elapsedMilliseconds, retainedBytes: retainedBytes,
                                    liveTrackedObjects: reading.liveTrackedObjects)
-        state.withLock { $0.retention.append(point) }
-        sink?.retention(point, variant: variant)
+        state.withLock {
+            $0.retention.append(point)
+            if sink != nil { $0.unstreamedRetention.append(point) }
+        }
     }
 
     var samples: [MemorySample] { state.withLock { $0.samples.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } } }

@@ -71,7 +71,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
 
     /// Starts the collector's thread.
     func begin() {
-        sink?.variantBegan(variant, steps: steps)
+        sink?.measuredPhaseBegan(variant, at: Date())
         let thread = Thread { [self] in
             while true {
                 let wait = queues.contains { $0.isWaiting.load(ordering: .relaxed) } ? 0.001 : tick

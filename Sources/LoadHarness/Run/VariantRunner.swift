@@ -37,6 +37,8 @@ struct VariantRunner {
         case .closed(let load): load.virtualUsers
         case .open(let load): load.maxVirtualUsers
         }
+        // The variant's latency logs are opened (files created) before anyone measures.
+        sink?.variantBegan(variant.name, steps: order)
         // One record queue per virtual user, made before anyone measures.
         let queues = (0..<users).map { _ in StepRecordQueue() }
         let timeline = Mutex<TimeSeriesCollector?>(nil)

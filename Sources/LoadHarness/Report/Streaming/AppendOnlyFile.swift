@@ -17,16 +17,18 @@ final class AppendOnlyFile: Sendable {
         var closed = false
     }
 
-    /// Creates (or empties) the file at `path` and writes `header`.
-    init(path: String, header: String) throws {
+    /// Creates (or empties) the file at `path` and writes `header` (if any).
+    init(path: String, header: String?) throws {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
                                                           NSLocalizedDescriptionKey: "cannot create \(path): \(String(cString: strerror(errno)))"])
         }
-        append(header)
-        flush()
+        if let header {
+            append(header)
+            flush()
+        }
     }
 
     deinit { close() }

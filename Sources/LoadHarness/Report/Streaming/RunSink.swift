@@ -1,11 +1,14 @@
+import Foundation
 import Histogram
 
 /// Where a run sends what it measures as it measures it (a run folder that keeps everything
 /// up to the last second when the process is killed). Called from the collector's thread
 /// and from memory samplers; an implementation buffers and writes on `flush()`.
 protocol RunSink: AnyObject, Sendable {
-    /// A variant's measured phase begins; `steps` are its measured steps in scenario order.
+    /// A variant begins (before its warm-up); `steps` are its measured steps in scenario order.
     func variantBegan(_ variant: String, steps: [String])
+    /// The variant's measured phase begins now (buffers only: no file is written in the measured phase until the next flush).
+    func measuredPhaseBegan(_ variant: String, at time: Date)
     /// Finished seconds of the time series, in order.
     func timeSeries(_ rows: [TimeSeriesRow])
     /// The executions of finished seconds, by allocation count and bytes.

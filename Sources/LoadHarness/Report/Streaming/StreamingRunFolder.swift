@@ -57,17 +57,23 @@ public final class StreamingRunFolder: RunSink {
     public var writeFailure: String? { state.withLock { $0.failure } }
 
     func variantBegan(_ variant: String, steps: [String]) {
-        let header = HistogramLog.header(startTime: Date())
+        // The files are created now, outside the measured phase; their header when it begins.
         var opened: [String: AppendOnlyFile] = [:]
         for step in steps {
             let path = "\(folder)/hgrm/\(variant).\(step).hlog"
             do {
-                opened["\(variant).\(step)"] = try AppendOnlyFile(path: path, header: header)
+                opened["\(variant).\(step)"] = try AppendOnlyFile(path: path, header: nil)
             } catch {
                 record("cannot create \(path): \(error)")
             }
         }
         state.withLock { $0.logs.merge(opened) { _, new in new } }
+    }
+
+    func measuredPhaseBegan(_ variant: String, at time: Date) {
+        let header = HistogramLog.header(startTime: time)
+        let logs = state.withLock { $0.logs.filter { $0.key.hasPrefix(variant + ".") } }
+        for log in logs.values { log.append(header) }
     }
 
     func timeSeries(_ rows: [TimeSeriesRow]) {
