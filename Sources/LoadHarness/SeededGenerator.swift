@@ -32,10 +32,18 @@ final class SeededBytes: Sendable {
         streams = Locked([:])
     }
 
+    /// Stream `stream`'s generator. Its seed is a hash of the stream's index, not the index
+    /// times SplitMix's own increment: seeds `k` increments apart make sequences that are the
+    /// same shifted by `k` outputs, and sixteen users' session tokens then collided.
+    static func generator(seed: UInt64, stream: Int) -> SeededGenerator {
+        var mixer = SeededGenerator(seed: seed ^ (UInt64(bitPattern: Int64(stream + 1)) &* 0xD1B5_4A32_D192_ED03))
+        return SeededGenerator(seed: mixer.next())
+    }
+
     @Sendable func next(_ count: Int) -> [UInt8] {
         let stream = VirtualUserThread.current ?? -1
         return streams.withLock { streams in
-            var generator = streams[stream] ?? SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(bitPattern: Int64(stream + 1)))
+            var generator = streams[stream] ?? Self.generator(seed: seed, stream: stream)
             defer { streams[stream] = generator }
             return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         }

@@ -181,6 +181,20 @@ import Testing
         #expect(retention.contains("<b>none</b> no data"))
     }
 
+    /// A soak run closes a screen a thousand times a second: its closes are marked evenly,
+    /// at most `markedClosesLimit` of them, and the page stays small.
+    @Test func aSoakRunsCountlessClosesAreMarkedEvenlyAndThePageStaysSmall() throws {
+        let closes = 100_000
+        let memory = CraftedRun.memory(closes, every: 10) { 100_000_000 + ($0 % 97) * 1_000 }
+        let soak = CraftedRun.variant("soak", memory: memory, retention: CraftedRun.retention(closes, bytesPerClose: 30, every: 10))
+        let html = HTMLReport.page(CraftedRun.run(variants: [soak]))
+        #expect(ReportMarkup.problems(html) == [])
+        #expect(html.utf8.count < 600_000, "page of \(html.utf8.count) bytes")
+        let charts = ReportMarkup.charts(html)
+        #expect(charts.first { $0.kind == "allocated" }?.closeMarkers == MemoryChart.markedClosesLimit)
+        #expect(html.contains("100,000 closes, 1 in 50 marked"))
+    }
+
     @Test func longSeriesAreThinnedToAtMostFiveHundredPointsKeepingPeaksAndDips() throws {
         let count = 20_000
         let memory = CraftedRun.memory(count, every: 10) { index in

@@ -154,3 +154,15 @@ final class RecordingSink: RunSink {
         #expect(csv.count == run.result.variants.reduce(0) { $0 + $1.timeSeries.count })
     }
 }
+
+/// Each virtual user's random stream (session tokens, salts) is its own, never another's shifted.
+@Suite struct RandomStreamTests {
+    @Test func sixtyFourUsersNeverShareARandomValue() {
+        var seen = Set<UInt64>()
+        for stream in -1..<64 {
+            var generator = SeededBytes.generator(seed: 5, stream: stream)
+            for _ in 0..<2_000 { seen.insert(generator.next()) }
+        }
+        #expect(seen.count == 65 * 2_000, "\(65 * 2_000 - seen.count) values repeated across the streams")
+    }
+}

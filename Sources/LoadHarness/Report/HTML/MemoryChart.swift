@@ -18,6 +18,9 @@ enum MemoryChart {
     static let pointLimit = 500
     /// Up to this many closes per variant each marker has its own hover text (beyond, bare dots).
     static let titledClosesLimit = 200
+    /// Up to this many closes per variant each is marked; beyond (a soak run closes a screen
+    /// 1,000 times a second), every k-th, evenly, so the page stays small.
+    static let markedClosesLimit = 2_000
 
     /// Every sample of `variant` as (elapsed ms, bytes), in time order.
     static func points(_ variant: VariantResult, _ measure: Measure) -> [SVGChart.Point] {
@@ -60,13 +63,15 @@ enum MemoryChart {
             }
             let peak = all.map(\.y).max() ?? 0
             let closes = variant.retention.count
-            let summary = "peak \(RunSummary.bytes(peak)), \(HTMLText.count(all.count)) samples, "
-                + "\(HTMLText.count(closes)) close\(closes == 1 ? "" : "s") marked"
+            let every = (closes + markedClosesLimit - 1) / markedClosesLimit
+            let marked = every <= 1 ? "\(HTMLText.count(closes)) close\(closes == 1 ? "" : "s") marked"
+                : "\(HTMLText.count(closes)) closes, 1 in \(every) marked"
+            let summary = "peak \(RunSummary.bytes(peak)), \(HTMLText.count(all.count)) samples, " + marked
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
                                 title: "\(variant.variant): \(summary)", dots: false))
             let titled = variant.retention.count <= titledClosesLimit
-            for point in variant.retention {
+            for (offset, point) in variant.retention.enumerated() where offset % max(every, 1) == 0 {
                 let y = value(at: point.elapsedMilliseconds, in: all) ?? 0
                 markers.append(.init(colorIndex: index, point: .init(x: point.elapsedMilliseconds, y: y),
                                      title: !titled ? "" : "\(variant.variant) close \(point.close) (\(point.step), \(HTMLText.count(point.iteration)) iterations done) "
