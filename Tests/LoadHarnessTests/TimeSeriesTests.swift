@@ -59,6 +59,15 @@ final class RecordingSink: RunSink {
         #expect(sink.flushes >= 1)
     }
 
+    /// Whole seconds with nothing in them still have their rows; a last, partial second only
+    /// when something ended in it.
+    @Test func anEmptyLastPartialSecondHasNoRows() {
+        let queue = StepRecordQueue()
+        let collector = TimeSeriesCollector(variant: "v", steps: ["login"], queues: [queue], clock: ManualClock(), start: 0, sink: nil)
+        queue.push(Self.record(0, endedAt: 0.5))
+        #expect(collector.finish(elapsed: 3_000_300_000).map { "\($0.second) \($0.count)" } == ["0 1", "1 0", "2 0"])
+    }
+
     /// A virtual user faster than the collector waits for room; nothing is dropped.
     @Test func aFullQueueWaitsAndLosesNothing() async {
         let queue = StepRecordQueue(capacity: 8)

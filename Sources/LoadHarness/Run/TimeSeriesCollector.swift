@@ -97,9 +97,11 @@ final class TimeSeriesCollector: @unchecked Sendable {
             thread = nil
         }
         drain()
+        // Every whole second of the phase has its rows (zeros where nothing ran); the last,
+        // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
-        let lastOfPhase = elapsed == 0 ? -1 : Int((elapsed - 1) / 1_000_000_000)
-        finish(through: max(lastRecorded, lastOfPhase), phaseEnd: Double(elapsed) / 1e9)
+        let lastWholeSecond = Int(elapsed / 1_000_000_000) - 1
+        finish(through: max(lastRecorded, lastWholeSecond), phaseEnd: Double(elapsed) / 1e9)
         sink?.flush()
         return rows
     }
