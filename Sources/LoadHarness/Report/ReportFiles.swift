@@ -45,11 +45,11 @@ enum ReportFiles {
     }
 
     static func leaks(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"])
+        var csv = CSV(header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle", "retained_bytes"])
         for variant in run.variants {
             for leak in variant.leaks {
                 csv.append([run.scenario.name, variant.variant, leak.type, String(leak.created), String(leak.leaked),
-                            String(leak.leakedBytes), leak.cycle])
+                            String(leak.leakedBytes), leak.cycle, leak.retainedBytes.map(String.init) ?? ""])
             }
         }
         return csv.text

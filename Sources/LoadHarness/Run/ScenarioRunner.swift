@@ -1,4 +1,5 @@
 import Foundation
+import MemoryProbes
 
 /// Runs every variant of a scenario, one after another, each on its own fresh stack, and
 /// evaluates the thresholds.
@@ -9,6 +10,9 @@ public struct ScenarioRunner: Sendable {
     public var progress: @Sendable (RunProgress) -> Void = { _ in }
     /// Only these variants (all when empty).
     public var variants: [String] = []
+    /// What the allocation profile records; nil: the scenario's default (exact for the
+    /// gated scenarios, sampled otherwise).
+    public var allocationProfile: AllocationProfileMode?
 
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
@@ -19,7 +23,8 @@ public struct ScenarioRunner: Sendable {
         var results: [VariantResult] = []
         for variant in scenario.variants where variants.isEmpty || variants.contains(variant.name) {
             guard !stop.isSet else { break }
-            let runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            runner.allocationProfile = allocationProfile ?? scenario.defaultAllocationProfile
             results.append(try runner.run())
         }
         let table = MetricTable(scenario: scenario, results: results)

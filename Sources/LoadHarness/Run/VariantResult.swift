@@ -17,6 +17,8 @@ public struct VariantResult: Sendable {
     public let peakResidentBytes: Int
     /// Whether the run was stopped early (Ctrl-C).
     public let wasInterrupted: Bool
+    /// Where the measured steps' allocations came from; nil when the profile was off.
+    public var allocationProfile: VariantAllocationProfile? = nil
 
     /// Objects tracked after a close that were still alive at the end.
     public var leakedObjects: Int { leaks.reduce(0) { $0 + $1.leaked } }
@@ -49,4 +51,7 @@ public struct LeakRecord: Sendable, Hashable {
     public let leakedBytes: Int
     /// The shortest retain cycle through one survivor, or why none is shown.
     public let cycle: String
+    /// What the survivors keep alive: their bytes plus every live recorded allocation
+    /// reachable only through them; nil when not measured (no exact allocation profile).
+    public var retainedBytes: Int? = nil
 }

@@ -14,6 +14,8 @@ struct VariantRunner {
     let progress: @Sendable (RunProgress) -> Void
     /// Memory sampling period, nanoseconds.
     var samplePeriod: UInt64 = 100_000_000
+    /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
+    var allocationProfile: AllocationProfileMode = .off
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -29,7 +31,8 @@ struct VariantRunner {
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
-        let shared = SharedRunState()
+        let profiler = try makeAllocationProfiler()
+        let shared = SharedRunState(profiler: profiler)
         // The measured phase starts here: the clock, and the memory sampler's timer.
         let begin = { [clock, samplePeriod] () -> (UInt64, MemorySampler) in
             let start = clock.now()
@@ -62,17 +65,22 @@ struct VariantRunner {
             for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
         }
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
+        let steps = order.compactMap { merged[$0] }
+        let (leaks, profile) = withExtendedLifetime(results) {
+            finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker), steps: steps)
+        }
         return VariantResult(
             variant: variant.name,
-            steps: order.compactMap { merged[$0] },
+            steps: steps,
             memory: sampler.samples,
             retention: sampler.retention,
-            leaks: withExtendedLifetime(results) { LeakCheck.records(tracker: tracker) },
+            leaks: leaks,
             iterations: results.reduce(0) { $0 + $1.iterations },
             droppedIterations: dropped,
             elapsedNanoseconds: elapsed,
             peakResidentBytes: sampler.peakResidentBytes,
-            wasInterrupted: stop.isSet)
+            wasInterrupted: stop.isSet,
+            allocationProfile: profile)
     }
 
     /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
@@ -156,10 +164,14 @@ struct VirtualUserResult: Sendable {
 /// Counters every virtual user of a variant shares (for progress and memory rows); atomics,
 /// since every iteration of every virtual user touches them.
 final class SharedRunState: Sendable {
+    /// Records the measured steps' allocations (mode off: records nothing).
+    let profiler: AllocationProfiler
     private let iterationCount = Atomic<Int>(0)
     private let errorCount = Atomic<Int>(0)
     private let retained = Atomic<Int>(0)
     private let closeCount = Atomic<Int>(0)
+
+    init(profiler: AllocationProfiler = AllocationProfiler()) { self.profiler = profiler }
 
     func addIteration(errors: Int) -> (iterations: Int, errors: Int) {
         let iterations = iterationCount.add(1, ordering: .relaxed).newValue

@@ -1,0 +1,125 @@
+// The allocation profiler's stack walk: from the interposer's frame up to the step's entry.
+//
+// The walk carries three registers of the frame it stands in: the return address into it
+// (pc), its stack pointer at the call (sp: the callee's CFA) and its rbp. In a module that
+// keeps frame pointers, rbp is the function's frame: the caller's return address is at
+// rbp+8 and the caller's rbp at rbp. In a module without them (libsqlite3, libc) the
+// function's call-frame information says where the CFA is (rsp or rbp plus an offset) and
+// where rbp was saved, so the walk crosses such code and carries on by frame pointers with
+// the recovered rbp once it is back in code that has them.
+//
+// Every address read is inside this thread's stack, every CFA is above the one before and
+// 8-byte aligned: a garbage rbp ends the walk as a truncated stack, never a crash. The walk
+// stops, complete, at the first frame whose CFA lies above `stop` (the step's entry).
+#include "ProfileInternal.h"
+
+static inline bool readable(const roost_walk_bounds *bounds, uintptr_t address) {
+    return address >= bounds->low && address <= bounds->high - sizeof(uintptr_t) && (address & 7) == 0;
+}
+
+static inline uintptr_t load(uintptr_t address) { return *(const uintptr_t *)address; }
+
+static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *module, uintptr_t pc,
+                        roost_unwind_rule *rule) {
+    roost_unwind_cache_entry *entry = NULL;
+    if (cache != NULL) {
+        entry = &cache[((pc * 0x9E3779B97F4A7C15ull) >> 52) & (ROOST_UNWIND_CACHE_SIZE - 1)];
+        if (entry->pc == pc) {
+            *rule = entry->rule;
+            return rule->cfa_kind != ROOST_CFA_INVALID;
+        }
+    }
+    if (!roost_unwind_rule_for(module, pc, rule)) *rule = (roost_unwind_rule){0};
+    if (entry != NULL) {
+        entry->pc = pc;
+        entry->rule = *rule;
+    }
+    return rule->cfa_kind != ROOST_CFA_INVALID;
+}
+
+int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
+                     uintptr_t *frames, int capacity, int *truncation) {
+    int depth = 0;
+    const roost_module *module = NULL;
+    if (!readable(bounds, frame) || !readable(bounds, frame + 8)) {
+        *truncation = ROOST_STACK_BAD_FRAME;
+        return 0;
+    }
+    uintptr_t pc = load(frame + 8), rbp = load(frame), sp = frame + 16;
+    for (;;) {
+        if (pc == 0) {
+            *truncation = ROOST_STACK_END_OF_STACK;
+            return depth;
+        }
+        if (module == NULL || pc < module->text_start || pc >= module->text_end) {
+            module = roost_module_for(pc);
+            if (module == NULL) {
+                *truncation = ROOST_STACK_UNKNOWN_MODULE;
+                return depth;
+            }
+        }
+        uintptr_t cfa, next_pc, next_rbp;
+        if (ROOST_LIKELY(module->has_frame_pointers)) {
+            // rbp is this function's frame: at or above its stack pointer.
+            if (rbp < sp || !readable(bounds, rbp) || !readable(bounds, rbp + 8)) {
+                *truncation = ROOST_STACK_BAD_FRAME;
+                return depth;
+            }
+            cfa = rbp + 16;
+            if (cfa > bounds->stop) break;
+            next_pc = load(rbp + 8);
+            next_rbp = load(rbp);
+        } else {
+            roost_unwind_rule rule;
+            if (!cached_rule(cache, module, pc, &rule)) {
+                *truncation = ROOST_STACK_NO_UNWIND_INFO;
+                return depth;
+            }
+            switch (rule.cfa_kind) {
+            case ROOST_CFA_RSP: cfa = sp + (intptr_t)rule.cfa_offset; break;
+            case ROOST_CFA_RBP: cfa = rbp + (intptr_t)rule.cfa_offset; break;
+            case ROOST_CFA_DEREF_RBP:
+                if (!readable(bounds, rbp + (intptr_t)rule.cfa_offset)) goto bad;
+                cfa = load(rbp + (intptr_t)rule.cfa_offset);
+                break;
+            default:
+                if (!readable(bounds, sp + (intptr_t)rule.cfa_offset)) goto bad;
+                cfa = load(sp + (intptr_t)rule.cfa_offset);
+                break;
+            }
+            if (cfa <= sp || (cfa & 7) != 0 || cfa > bounds->high) goto bad;
+            if (cfa > bounds->stop) break;
+            uintptr_t ra = cfa + (intptr_t)rule.ra_offset;
+            if (!readable(bounds, ra)) goto bad;
+            next_pc = load(ra);
+            switch (rule.rbp_kind) {
+            case ROOST_SAVED_UNCHANGED: next_rbp = rbp; break;
+            case ROOST_SAVED_AT_CFA:
+                if (!readable(bounds, cfa + (intptr_t)rule.rbp_offset)) goto bad;
+                next_rbp = load(cfa + (intptr_t)rule.rbp_offset);
+                break;
+            case ROOST_SAVED_AT_RBP:
+                if (!readable(bounds, rbp + (intptr_t)rule.rbp_offset)) goto bad;
+                next_rbp = load(rbp + (intptr_t)rule.rbp_offset);
+                break;
+            default:
+                if (!readable(bounds, sp + (intptr_t)rule.rbp_offset)) goto bad;
+                next_rbp = load(sp + (intptr_t)rule.rbp_offset);
+                break;
+            }
+        }
+        if (depth == capacity) {
+            *truncation = ROOST_STACK_DEPTH_LIMIT;
+            return depth;
+        }
+        frames[depth++] = pc;
+        pc = next_pc;
+        rbp = next_rbp;
+        sp = cfa;
+    }
+    *truncation = ROOST_STACK_COMPLETE;
+    return depth;
+bad:
+    *truncation = ROOST_STACK_BAD_FRAME;
+    return depth;
+}
