@@ -189,7 +189,7 @@ static uint32_t intern(roost_recorder *r, uint32_t context, int truncation, cons
 
 // ---- The hook's side ----
 
-void roost_profile_allocated(void *pointer, size_t size, uintptr_t frame) {
+void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintptr_t frame) {
     roost_thread_capture *capture = &roost_capture;
     roost_recorder *r = capture->recorder;
     if (capture->busy) {  // a signal handler allocating inside the hook
@@ -223,7 +223,8 @@ void roost_profile_allocated(void *pointer, size_t size, uintptr_t frame) {
     record->bytes += size;
     record->estimated_allocations += estimated_allocations;
     record->estimated_bytes += estimated_bytes;
-    roost_profile_live entry = {(uintptr_t)pointer, size, r->session, r->index, index, 0};
+    roost_profile_live entry = {(uintptr_t)pointer, size, r->session, r->index, index,
+                                (uint32_t)(requested < UINT32_MAX ? requested : UINT32_MAX)};
     if (!roost_live_insert(&entry)) r->dropped++;
     capture->busy = 0;
 }

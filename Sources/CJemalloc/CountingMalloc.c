@@ -25,7 +25,7 @@ static _Thread_local uint64_t free_calls;
 /// entry's frame (the stack walk starts at its caller).
 static inline __attribute__((always_inline)) void *allocated(void *pointer, size_t request, int flags, uintptr_t frame) {
     if (ROOST_UNLIKELY(roost_capture.recorder != NULL) && pointer != NULL) {
-        roost_profile_allocated(pointer, nallocx(request, flags), frame);
+        roost_profile_allocated(pointer, nallocx(request, flags), request, frame);
     }
     return pointer;
 }

@@ -124,9 +124,9 @@ typedef struct roost_thread_capture {
 
 extern _Thread_local roost_thread_capture roost_capture;
 
-/// Records an allocation of usable size `size` at `pointer`, made on this thread while it
-/// captures; `frame` is the interposer entry's frame address.
-void roost_profile_allocated(void *pointer, size_t size, uintptr_t frame);
+/// Records an allocation at `pointer` of `requested` bytes (usable size `size`), made on this
+/// thread while it captures; `frame` is the interposer entry's frame address.
+void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintptr_t frame);
 /// Forgets `pointer` if it is a recorded allocation (free, and the old block of a realloc).
 void roost_profile_forget(void *pointer);
 

@@ -70,7 +70,9 @@ typedef struct roost_profile_live {
     /// Which of the session's recorders holds its stack, and the record's index there.
     uint32_t recorder;
     uint32_t record;
-    uint32_t reserved;
+    /// The size the caller asked for (at most UINT32_MAX): the bytes it initialises, without
+    /// the size class's slack (which holds whatever the memory held before).
+    uint32_t requested;
 } roost_profile_live;
 
 /// A recorder's data, read-only; valid until the session is destroyed.

@@ -124,6 +124,7 @@ public final class AllocationProfiler: Sendable {
             let recorder = Int(entry.recorder), record = Int(entry.record)
             guard recorder < stackOfRecord.count, record < stackOfRecord[recorder].count else { return nil }
             return AllocationRecording.LiveAllocation(address: UInt(entry.address), size: Int(entry.size),
+                                                      requestedSize: Int(min(UInt64(entry.requested), entry.size)),
                                                       stack: stackOfRecord[recorder][record])
         }
         return AllocationRecording(mode: mode, labels: names, meanSampleBytes: meanSampleBytes, stacks: stacks,

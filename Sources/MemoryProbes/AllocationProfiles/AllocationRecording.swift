@@ -43,8 +43,10 @@ public struct AllocationRecording: Sendable {
     /// A recorded allocation that was still live when the recording was taken.
     public struct LiveAllocation: Sendable, Hashable {
         public let address: UInt
-        /// Usable size in bytes.
+        /// Usable size in bytes (what the counters count).
         public let size: Int
+        /// The bytes the caller asked for: what it initialised (the size class's slack is not).
+        public let requestedSize: Int
         /// Index of its stack in `stacks`.
         public let stack: Int
     }

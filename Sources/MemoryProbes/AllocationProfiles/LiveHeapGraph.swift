@@ -1,5 +1,5 @@
 /// The recorded allocations still live, as a graph: block A points to block B when an
-/// aligned word of A, read as an address (its top 16 and low 3 bits cleared: where Swift
+/// aligned word of the bytes A's caller asked for (not the size class's slack), read as an address (its top 16 and low 3 bits cleared: where Swift
 /// keeps flags and enum tags), is B's start. Swift references, array, string and dictionary
 /// storage, closure contexts and boxes all point to their block's start; requiring it keeps
 /// plain data (a thumbnail's bytes) from passing for pointers. From the graph, what a set
@@ -7,7 +7,8 @@
 /// from no other live block (the objects' retained set, as heap analysers define it).
 ///
 /// Conservative, with known limits: a word of data equal to a block's start still adds an
-/// edge, and so does a stale pointer in a block's unused tail (an array's spare capacity);
+/// edge, and so does a stale pointer in memory the caller asked for but has not written (an
+/// array's reserved capacity);
 /// an interior pointer (C code pointing into the middle of a buffer) adds none. Memory that
 /// was not recorded (allocated before the measured steps, globals, thread stacks) is not
 /// scanned, so a block that only such memory also holds counts as retained by the objects. A Swift weak reference points to the object's
@@ -15,10 +16,11 @@
 /// nothing alive): a block is a side table when its first word is a recorded object whose
 /// reference count says this block is its side table.
 public struct LiveHeapGraph: Sendable {
-    /// A live block: its address and usable size.
+    /// A live block: its address, usable size, and the bytes its caller asked for.
     public struct Block: Sendable, Hashable {
         public let address: UInt
         public let size: Int
+        public let requestedSize: Int
     }
 
     /// Sorted by address, non-overlapping.
@@ -29,7 +31,8 @@ public struct LiveHeapGraph: Sendable {
 
     /// Scans `live` (blocks that are live now and stay so while this runs).
     public init(live: [AllocationRecording.LiveAllocation]) {
-        let blocks = live.map { Block(address: $0.address, size: $0.size) }.sorted { $0.address < $1.address }
+        let blocks = live.map { Block(address: $0.address, size: $0.size, requestedSize: $0.requestedSize) }
+            .sorted { $0.address < $1.address }
         self.blocks = blocks
         var starts = [0]
         var targets: [Int32] = []
@@ -42,8 +45,8 @@ public struct LiveHeapGraph: Sendable {
         }
 
         func isSideTable(_ block: Block) -> Bool {
-            guard block.size >= 16, let word = UnsafeRawPointer(bitPattern: block.address)?.load(as: UInt.self),
-                  let object = blockIndex(startingAt: word), blocks[object].size >= 16,
+            guard block.requestedSize >= 16, let word = UnsafeRawPointer(bitPattern: block.address)?.load(as: UInt.self),
+                  let object = blockIndex(startingAt: word), blocks[object].requestedSize >= 16,
                   let refCounts = UnsafeRawPointer(bitPattern: word)?.load(fromByteOffset: 8, as: UInt.self)
             else { return false }
             // A side-table reference count: UseSlowRC and SideTableMark set, the table's
@@ -53,7 +56,7 @@ public struct LiveHeapGraph: Sendable {
 
         for (index, block) in blocks.enumerated() {
             if !isSideTable(block), let base = UnsafeRawPointer(bitPattern: block.address) {
-                for word in 0..<(block.size / 8) {
+                for word in 0..<(block.requestedSize / 8) {
                     let value = base.load(fromByteOffset: word * 8, as: UInt.self) & 0x0000_FFFF_FFFF_FFF8
                     if let target = blockIndex(startingAt: value), target != index { targets.append(Int32(target)) }
                 }
