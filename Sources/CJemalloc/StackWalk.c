@@ -10,7 +10,9 @@
 //
 // Every address read is inside this thread's stack, every CFA is above the one before and
 // 8-byte aligned: a garbage rbp ends the walk as a truncated stack, never a crash. The walk
-// stops, complete, at the first frame whose CFA lies above `stop` (the step's entry).
+// stops, complete, at the first frame whose CFA lies above `stop` (the step's entry). A
+// frame that cannot be unwound is kept as the stack's last (its return address was read
+// from a checked slot), and the stack is marked truncated.
 #include "ProfileInternal.h"
 
 static inline bool readable(const roost_walk_bounds *bounds, uintptr_t address) {
@@ -40,6 +42,7 @@ static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *mod
 int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
                      uintptr_t *frames, int capacity, int *truncation) {
     int depth = 0;
+    bool skipped = false;
     const roost_module *module = NULL;
     if (!readable(bounds, frame) || !readable(bounds, frame + 8)) {
         *truncation = ROOST_STACK_BAD_FRAME;
@@ -61,10 +64,7 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
         uintptr_t cfa, next_pc, next_rbp;
         if (ROOST_LIKELY(module->has_frame_pointers)) {
             // rbp is this function's frame: at or above its stack pointer.
-            if (rbp < sp || !readable(bounds, rbp) || !readable(bounds, rbp + 8)) {
-                *truncation = ROOST_STACK_BAD_FRAME;
-                return depth;
-            }
+            if (rbp < sp || !readable(bounds, rbp) || !readable(bounds, rbp + 8)) goto bad;
             cfa = rbp + 16;
             if (cfa > bounds->stop) break;
             next_pc = load(rbp + 8);
@@ -72,8 +72,19 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
         } else {
             roost_unwind_rule rule;
             if (!cached_rule(cache, module, pc, &rule)) {
-                *truncation = ROOST_STACK_NO_UNWIND_INFO;
-                return depth;
+                // No CFI either (a compiler-made thunk): if rbp still looks like a frame, the
+                // function left it alone and it is an ancestor's: carry on from there. The
+                // frames between are lost, so the stack says so.
+                if (rbp < sp || !readable(bounds, rbp) || !readable(bounds, rbp + 8)) {
+                    *truncation = ROOST_STACK_NO_UNWIND_INFO;
+                    goto last;
+                }
+                skipped = true;
+                cfa = rbp + 16;
+                if (cfa > bounds->stop) break;
+                next_pc = load(rbp + 8);
+                next_rbp = load(rbp);
+                goto next;
             }
             switch (rule.cfa_kind) {
             case ROOST_CFA_RSP: cfa = sp + (intptr_t)rule.cfa_offset; break;
@@ -108,6 +119,7 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
                 break;
             }
         }
+    next:
         if (depth == capacity) {
             *truncation = ROOST_STACK_DEPTH_LIMIT;
             return depth;
@@ -117,9 +129,12 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
         rbp = next_rbp;
         sp = cfa;
     }
-    *truncation = ROOST_STACK_COMPLETE;
+    *truncation = skipped ? ROOST_STACK_SKIPPED_FRAMES : ROOST_STACK_COMPLETE;
     return depth;
 bad:
     *truncation = ROOST_STACK_BAD_FRAME;
+last:
+    // The return address is real (its slot was checked); only its caller is unknown.
+    if (depth < capacity) frames[depth++] = pc;
     return depth;
 }

@@ -128,9 +128,10 @@ struct RoostCommandTests {
         #expect(run.stdout.contains("roost-cli / weak") && run.stdout.contains("roost-cli / strong"), "\(run.stdout)")
         #expect(run.stdout.contains("reports: \(out)"), "\(run.stdout)")
         var expected = ["steps.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv", "thresholds.csv", "run.csv",
-                        "report.html", "hgrm"]
+                        "report.html", "hgrm", "allocations.csv", "profiles"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] { expected.append("hgrm/\(variant).\(step).hgrm") }
+            for kind in ["allocs", "bytes", "retained"] { expected.append("profiles/\(variant).\(kind).folded") }
         }
         #expect(TemporaryFolder.contents(out) == expected.sorted())
         // --out writes only there: no Reports/ in the working directory, no latest link.

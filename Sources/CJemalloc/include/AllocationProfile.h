@@ -23,7 +23,8 @@ enum {
     ROOST_PROFILE_EXACT = 2,
 };
 
-/// Why a recorded stack stops where it does. Only `COMPLETE` reached the step's entry.
+/// Why a recorded stack stops where it does. `COMPLETE` and `SKIPPED_FRAMES` reached the
+/// step's entry.
 enum {
     ROOST_STACK_COMPLETE = 0,
     /// More frames than ROOST_PROFILE_MAX_FRAMES: the root side is missing.
@@ -36,7 +37,11 @@ enum {
     ROOST_STACK_UNKNOWN_MODULE = 4,
     /// The stack ended before the step's entry.
     ROOST_STACK_END_OF_STACK = 5,
-    ROOST_STACK_REASONS = 6,
+    /// Reached the step's entry, but crossed a function with neither frame pointer nor
+    /// call-frame information by the frame pointer it left alone: its callers up to the
+    /// frame that owns that frame pointer are missing.
+    ROOST_STACK_SKIPPED_FRAMES = 6,
+    ROOST_STACK_REASONS = 7,
 };
 
 /// Frames kept per stack at most (leaf first).

@@ -36,11 +36,11 @@ enum AllocationProfileBuilder {
         for (index, stack) in recording.stacks.enumerated() {
             let named = symbolizer.frames(stack.frames)  // leaf first
             let site = SymbolizedFrame.siteIndex(in: named).map { named[$0].name } ?? named.first?.name ?? "[no frames]"
-            var frames = rootFirstBelowHarness(named).map { $0.name.replacingOccurrences(of: ";", with: ":") }
-            if stack.truncation.isTruncated {
-                frames.insert(VariantAllocationProfile.truncatedFrame, at: 0)
-                truncated[stack.truncation, default: 0] += stack.estimatedAllocations
-            }
+            // A truncated stack has no harness at its root to drop: it keeps every frame it has.
+            var frames = (stack.truncation.isTruncated ? named.reversed() : rootFirstBelowHarness(named))
+                .map { $0.name.replacingOccurrences(of: ";", with: ":") }
+            if stack.truncation.isTruncated { frames.insert(VariantAllocationProfile.truncatedFrame, at: 0) }
+            if stack.truncation != .complete { truncated[stack.truncation, default: 0] += stack.estimatedAllocations }
             var totals = retained[index]
             totals.allocations = stack.estimatedAllocations
             totals.bytes = stack.estimatedBytes

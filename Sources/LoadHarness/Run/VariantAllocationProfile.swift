@@ -40,7 +40,8 @@ public struct VariantAllocationProfile: Sendable {
     public let stacks: [Stack]
     /// In step order, then by bytes (most first), then by name.
     public let sites: [Site]
-    /// Allocations whose stack was cut short, by reason (estimates in sampled mode).
+    /// Allocations whose stack was not complete, by reason (estimates in sampled mode): cut
+    /// short (`isTruncated`), or missing frames in the middle (`.skippedFrames`).
     public let truncatedAllocations: [AllocationRecording.Truncation: Int]
     /// Allocations made in a step that could not be recorded at all.
     public let droppedAllocations: Int

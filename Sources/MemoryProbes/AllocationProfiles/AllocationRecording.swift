@@ -19,9 +19,13 @@ public struct AllocationRecording: Sendable {
         case unknownModule = 4
         /// The stack ended before the step's entry.
         case endOfStack = 5
+        /// It reached the step's entry, but crossed a function with neither frame pointer nor
+        /// call-frame information (a compiler-made thunk) by the frame pointer that function
+        /// left alone: the callers between it and that frame pointer's owner are missing.
+        case skippedFrames = 6
 
-        /// Whether frames are missing.
-        public var isTruncated: Bool { self != .complete }
+        /// Whether the root side is missing: the walk did not reach the step's entry.
+        public var isTruncated: Bool { self != .complete && self != .skippedFrames }
     }
 
     /// One call stack under one label, with what was allocated through it.
