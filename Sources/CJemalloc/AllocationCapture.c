@@ -8,10 +8,11 @@
 // block in the live table. Everything is mapped memory, grown with mremap.
 //
 // Sampled mode draws the bytes to the next sample from an exponential distribution with
-// the session's mean (a Poisson process over allocated bytes, as jemalloc's and tcmalloc's
-// heap profilers do), so an allocation of size z is sampled with probability
-// p = 1 - exp(-z / mean), and each sample adds 1/p allocations and z/p bytes to its
-// record's estimates: unbiased per allocation, then summed (jemalloc's
+// the session's mean (a Poisson process over requested bytes, as jemalloc's and tcmalloc's
+// heap profilers do; the interposer counts down inline and calls in only on a sample), so
+// an allocation of z requested bytes is sampled with probability p = 1 - exp(-z / mean),
+// and each sample adds 1/p allocations and (its usable size)/p bytes to its record's
+// estimates: unbiased per allocation, then summed (jemalloc's
 // doc_internal/PROFILING_INTERNALS.md explains why in that order).
 #define _GNU_SOURCE
 #include "ProfileInternal.h"
@@ -119,13 +120,12 @@ static roost_recorder *make_recorder(const session *s, uint32_t index) {
     return r;
 }
 
-static uint64_t stack_hash(uint32_t context, int truncation, const uintptr_t *frames, int depth) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ ((uint64_t)context << 16) ^ ((uint64_t)truncation << 8) ^ (uint64_t)depth;
-    for (int i = 0; i < depth; i++) {
-        h ^= frames[i];
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
+/// A record's hash: the walk's hash of the frames, mixed with the rest of the key.
+static uint64_t stack_hash(uint64_t frames_hash, uint32_t context, int truncation, int depth) {
+    uint64_t h = frames_hash ^ ((uint64_t)context << 40) ^ ((uint64_t)truncation << 32) ^ (uint64_t)depth;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
     return h;
 }
 
@@ -145,8 +145,9 @@ static bool grow_slots(roost_recorder *r) {
 }
 
 /// The record of (context, truncation, frames), made if new; UINT32_MAX when memory ran out.
-static uint32_t intern(roost_recorder *r, uint32_t context, int truncation, const uintptr_t *frames, int depth) {
-    uint64_t hash = stack_hash(context, truncation, frames, depth);
+static uint32_t intern(roost_recorder *r, uint32_t context, int truncation, const uintptr_t *frames, int depth,
+                       uint64_t frames_hash) {
+    uint64_t hash = stack_hash(frames_hash, context, truncation, depth);
     uint64_t i = hash & r->slot_mask;
     for (uint32_t slot; (slot = r->slots[i]) != 0; i = (i + 1) & r->slot_mask) {
         const roost_profile_record *record = &r->records[slot - 1];
@@ -198,21 +199,21 @@ void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintp
     }
     capture->busy = 1;
     double estimated_allocations = 1, estimated_bytes = (double)size;
-    if (r->mode == ROOST_PROFILE_SAMPLED) {
-        r->bytes_until_sample -= (int64_t)size;
-        if (ROOST_LIKELY(r->bytes_until_sample > 0)) {
-            capture->busy = 0;
-            return;
-        }
-        r->bytes_until_sample = sample_interval(r);
-        double probability = -expm1(-(double)size / r->mean);
+    if (capture->sampling) {
+        // The countdown (of requested bytes) crossed zero in the interposer: a sample. It
+        // stood a chance p = 1 - exp(-requested / mean) of being one, so it stands for 1/p
+        // allocations and size/p bytes.
+        capture->bytes_until_sample = sample_interval(r);
+        double probability = -expm1(-(double)requested / r->mean);
         estimated_allocations = 1 / probability;
         estimated_bytes = (double)size / probability;
     }
     uintptr_t frames[ROOST_PROFILE_MAX_FRAMES];
     int truncation;
-    int depth = roost_walk_stack(frame, &capture->bounds, r->unwind_cache, frames, ROOST_PROFILE_MAX_FRAMES, &truncation);
-    uint32_t index = intern(r, capture->context, truncation, frames, depth);
+    uint64_t hash;
+    int depth = roost_walk_stack(frame, &capture->bounds, r->unwind_cache, frames, ROOST_PROFILE_MAX_FRAMES,
+                                 &truncation, &hash);
+    uint32_t index = intern(r, capture->context, truncation, frames, depth, hash);
     if (index == UINT32_MAX) {
         r->dropped++;
         capture->busy = 0;
@@ -320,6 +321,8 @@ int roost_profile_begin(uint32_t id, uint32_t context) {
     if (r == NULL) return -3;
     capture->session = id;
     capture->context = context;
+    capture->sampling = r->mode == ROOST_PROFILE_SAMPLED;
+    capture->bytes_until_sample = r->bytes_until_sample;
     // The caller's frame is the step's entry: the walk keeps only frames below it.
     capture->bounds.stop = (uintptr_t)__builtin_frame_address(1);
     capture->recorder = r;  // from here on, this thread's allocations are recorded
@@ -331,6 +334,8 @@ void roost_profile_end(void) {
     roost_recorder *r = capture->recorder;
     if (r == NULL) return;
     capture->recorder = NULL;
+    r->bytes_until_sample = capture->bytes_until_sample;
+    capture->sampling = false;
     pthread_mutex_lock(&sessions_lock);
     session *s = find_session(r->session);
     if (s != NULL) {
@@ -375,6 +380,7 @@ int roost_profile_backtrace(uint64_t *frames, int capacity, uintptr_t stop, int 
     roost_profile_refresh_modules();
     roost_walk_bounds bounds = capture->bounds;
     bounds.stop = stop == 0 ? UINTPTR_MAX : stop;
+    uint64_t hash;
     return roost_walk_stack((uintptr_t)__builtin_frame_address(0), &bounds, NULL, (uintptr_t *)frames, capacity,
-                            truncation);
+                            truncation, &hash);
 }

@@ -24,7 +24,13 @@ static _Thread_local uint64_t free_calls;
 /// Hands a new block to the profiler when this thread captures. `frame` is the interposer
 /// entry's frame (the stack walk starts at its caller).
 static inline __attribute__((always_inline)) void *allocated(void *pointer, size_t request, int flags, uintptr_t frame) {
-    if (ROOST_UNLIKELY(roost_capture.recorder != NULL) && pointer != NULL) {
+    roost_thread_capture *capture = &roost_capture;
+    if (ROOST_UNLIKELY(capture->recorder != NULL) && pointer != NULL) {
+        // Sampled: most allocations only count down the bytes to the next sample.
+        if (capture->sampling) {
+            capture->bytes_until_sample -= (int64_t)request;
+            if (ROOST_LIKELY(capture->bytes_until_sample > 0)) return pointer;
+        }
         roost_profile_allocated(pointer, nallocx(request, flags), request, frame);
     }
     return pointer;

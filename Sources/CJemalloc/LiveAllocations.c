@@ -4,9 +4,9 @@
 // 256 shards, each an open-addressing table (linear probing, backward-shift deletion)
 // behind its own spinlock: two threads meet on a shard only when they touch addresses that
 // hash to it at the same moment, and hold it for a probe. In front of the shards, a
-// counting filter (2^20 counters, one per address hash) answers "certainly not recorded"
-// with one load, which is what almost every free hears in sampled mode. All memory is
-// mapped, never the counted allocator.
+// counting filter (2^20 counters by address hash, 4096 per shard, changed under the shard's
+// lock) answers "certainly not recorded" with one load, which is what almost every free
+// hears in sampled mode. All memory is mapped, never the counted allocator.
 #define _GNU_SOURCE
 #include "ProfileInternal.h"
 #include <sched.h>
@@ -37,7 +37,8 @@ static inline uint64_t mix(uint64_t value) {
 }
 
 static inline shard *shard_for(uint64_t hash) { return &shards[hash >> 56]; }
-static inline uint32_t filter_index(uint64_t hash) { return (uint32_t)(hash >> 24) & (FILTER_SIZE - 1); }
+/// Each shard owns 4096 counters of the filter: they change only under its lock.
+static inline uint32_t filter_index(uint64_t hash) { return (uint32_t)(hash >> 44); }
 
 static void lock_shard(shard *s) {
     int spins = 0;
@@ -67,14 +68,13 @@ bool roost_live_prepare(void) {
     return true;
 }
 
+/// Called with the hash's shard locked: a plain store (no locked instruction) suffices.
 static void filter_add(uint64_t hash, int delta) {
     atomic_uint *counters = atomic_load_explicit(&filter, memory_order_relaxed);
     if (counters == NULL) return;
-    if (delta > 0) {
-        atomic_fetch_add_explicit(&counters[filter_index(hash)], 1, memory_order_relaxed);
-    } else {
-        atomic_fetch_sub_explicit(&counters[filter_index(hash)], 1, memory_order_relaxed);
-    }
+    atomic_uint *counter = &counters[filter_index(hash)];
+    atomic_store_explicit(counter, atomic_load_explicit(counter, memory_order_relaxed) + (unsigned)delta,
+                          memory_order_relaxed);
 }
 
 bool roost_live_may_contain(uintptr_t address) {

@@ -83,9 +83,10 @@ typedef struct roost_walk_bounds {
 } roost_walk_bounds;
 
 /// Walks from the frame `frame` (a function that keeps a frame pointer: its rbp) up to
-/// `stop`, storing return addresses leaf first. `cache` may be NULL. Returns the depth.
+/// `stop`, storing return addresses leaf first and a hash of them. `cache` may be NULL.
+/// Returns the depth.
 int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
-                     uintptr_t *frames, int capacity, int *truncation);
+                     uintptr_t *frames, int capacity, int *truncation, uint64_t *hash);
 
 // ---- Live recorded allocations (LiveAllocations.c) ----
 
@@ -114,6 +115,10 @@ struct roost_recorder;
 /// This thread's capture state. `recorder` is non-NULL only between begin and end.
 typedef struct roost_thread_capture {
     struct roost_recorder *recorder;
+    /// Sampled mode: the countdown of requested bytes to the next sample (the recorder's,
+    /// held here while this thread captures so that the interposer checks it inline).
+    int64_t bytes_until_sample;
+    bool sampling;
     roost_walk_bounds bounds;
     uint32_t session;
     uint32_t context;
@@ -125,7 +130,8 @@ typedef struct roost_thread_capture {
 extern _Thread_local roost_thread_capture roost_capture;
 
 /// Records an allocation at `pointer` of `requested` bytes (usable size `size`), made on this
-/// thread while it captures; `frame` is the interposer entry's frame address.
+/// thread while it captures (in sampled mode: one whose bytes crossed the countdown);
+/// `frame` is the interposer entry's frame address.
 void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintptr_t frame);
 /// Forgets `pointer` if it is a recorded allocation (free, and the old block of a realloc).
 void roost_profile_forget(void *pointer);

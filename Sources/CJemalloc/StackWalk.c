@@ -40,24 +40,49 @@ static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *mod
 }
 
 int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
-                     uintptr_t *frames, int capacity, int *truncation) {
+                     uintptr_t *frames, int capacity, int *truncation, uint64_t *hash) {
     int depth = 0;
+    // The frames' hash, computed as they are found: its multiply chain overlaps the walk's
+    // chain of dependent loads.
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+#define ROOST_RECORD_FRAME(value) do { frames[depth++] = (value); h = (h ^ (value)) * 0xff51afd7ed558ccdull; } while (0)
     bool skipped = false;
     const roost_module *module = NULL;
     if (!readable(bounds, frame) || !readable(bounds, frame + 8)) {
         *truncation = ROOST_STACK_BAD_FRAME;
+        *hash = h;
         return 0;
     }
     uintptr_t pc = load(frame + 8), rbp = load(frame), sp = frame + 16;
+    const uintptr_t stop = bounds->stop, top = bounds->high - 16;
     for (;;) {
+        // The common case, kept tight: consecutive frames in a module with frame pointers.
+        if (module != NULL && module->has_frame_pointers) {
+            const uintptr_t start = module->text_start, length = module->text_end - module->text_start;
+            while (pc - start < length) {
+                if (rbp < sp || rbp > top || (rbp & 7) != 0) goto bad;
+                if (rbp + 16 > stop) goto complete;
+                if (depth == capacity) {
+                    *truncation = ROOST_STACK_DEPTH_LIMIT;
+                    *hash = h;
+                    return depth;
+                }
+                ROOST_RECORD_FRAME(pc);
+                sp = rbp + 16;
+                pc = load(rbp + 8);
+                rbp = load(rbp);
+            }
+        }
         if (pc == 0) {
             *truncation = ROOST_STACK_END_OF_STACK;
+            *hash = h;
             return depth;
         }
         if (module == NULL || pc < module->text_start || pc >= module->text_end) {
             module = roost_module_for(pc);
             if (module == NULL) {
                 *truncation = ROOST_STACK_UNKNOWN_MODULE;
+                *hash = h;
                 return depth;
             }
         }
@@ -122,19 +147,24 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
     next:
         if (depth == capacity) {
             *truncation = ROOST_STACK_DEPTH_LIMIT;
+            *hash = h;
             return depth;
         }
-        frames[depth++] = pc;
+        ROOST_RECORD_FRAME(pc);
         pc = next_pc;
         rbp = next_rbp;
         sp = cfa;
     }
+complete:
     *truncation = skipped ? ROOST_STACK_SKIPPED_FRAMES : ROOST_STACK_COMPLETE;
+    *hash = h;
     return depth;
 bad:
     *truncation = ROOST_STACK_BAD_FRAME;
 last:
     // The return address is real (its slot was checked); only its caller is unknown.
-    if (depth < capacity) frames[depth++] = pc;
+    if (depth < capacity) ROOST_RECORD_FRAME(pc);
+    *hash = h;
     return depth;
+#undef ROOST_RECORD_FRAME
 }

@@ -23,7 +23,7 @@ enum AllocationProfileBuilder {
         }
         var retained = [Totals](repeating: Totals(), count: recording.stacks.count)
         for block in recording.live {
-            let weight = recording.weight(ofSize: block.size)
+            let weight = recording.weight(of: block)
             retained[block.stack].retainedAllocations += weight
             retained[block.stack].retainedBytes += Double(block.size) * weight
         }

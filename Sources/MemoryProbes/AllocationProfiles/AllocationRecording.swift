@@ -66,10 +66,10 @@ public struct AllocationRecording: Sendable {
     /// mapped for the recorder, or a signal handler allocated inside the hook).
     public let droppedAllocations: Int
 
-    /// How many allocations a live recorded allocation of `size` bytes stands for: 1 in exact
-    /// mode, 1 / (1 - exp(-size / mean)) in sampled mode.
-    public func weight(ofSize size: Int) -> Double {
-        guard mode == .sampled, size > 0 else { return 1 }
-        return 1 / -expm1(-Double(size) / Double(meanSampleBytes))
+    /// How many allocations a live recorded allocation stands for: 1 in exact mode,
+    /// 1 / (1 - exp(-requested / mean)) in sampled mode (the countdown counts requested bytes).
+    public func weight(of allocation: LiveAllocation) -> Double {
+        guard mode == .sampled, allocation.requestedSize > 0 else { return 1 }
+        return 1 / -expm1(-Double(allocation.requestedSize) / Double(meanSampleBytes))
     }
 }
