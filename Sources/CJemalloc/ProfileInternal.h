@@ -21,7 +21,7 @@ void roost_region_unmap(void *region, size_t size);
 /// region is then untouched).
 void *roost_region_grow(void *region, size_t old_size, size_t new_size);
 
-// ---- Unwinding (UnwindTables.c) ----
+// ---- Unwinding (ModuleTable.c, CallFrameInfo.c) ----
 
 /// How to find a frame's caller at one return address, from the function's call-frame
 /// information (CFI). All offsets in bytes.
@@ -65,8 +65,13 @@ typedef struct roost_module {
 /// The module holding `pc`, or NULL. Lock-free; the table is rebuilt outside the hook.
 const roost_module *roost_module_for(uintptr_t pc);
 /// The unwind rule at return address `pc` in `module` (looked up in its CFI: slow, no
-/// allocation). False when there is none usable.
+/// allocation). False when there is none usable (CallFrameInfo.c).
 bool roost_unwind_rule_for(const roost_module *module, uintptr_t pc, roost_unwind_rule *rule);
+/// Finds `module`'s FDE table from its eh_frame_hdr (sets fde_table and fde_count).
+void roost_read_eh_frame_hdr(roost_module *module);
+/// Whether the FDE at `fde` defines its CFA through rbp anywhere (its function keeps a frame
+/// pointer): 1 or 0; -1 when it cannot be read or is a stub.
+int roost_fde_uses_frame_pointer(const roost_module *module, const uint8_t *fde);
 
 /// A per-recorder cache of unwind rules by return address (direct mapped).
 #define ROOST_UNWIND_CACHE_SIZE 4096
