@@ -282,7 +282,9 @@ void roost_profile_session_destroy(uint32_t id) {
     s->free_recorders = NULL;
     pthread_mutex_destroy(&s->lock);
     s->id = 0;
-    atomic_fetch_sub(&roost_live_sessions, 1);
+    // The last profile gone: its live table's memory goes too (a free that still looks
+    // finds the shard empty under its lock).
+    if (atomic_fetch_sub(&roost_live_sessions, 1) == 1) roost_live_release_tables();
     pthread_mutex_unlock(&sessions_lock);
 }
 

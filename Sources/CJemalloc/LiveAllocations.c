@@ -188,6 +188,21 @@ void roost_live_remove_session(uint32_t session) {
     roost_capture.in_live_table = 0;
 }
 
+void roost_live_release_tables(void) {
+    roost_capture.in_live_table = 1;
+    for (int k = 0; k < SHARD_COUNT; k++) {
+        shard *s = &shards[k];
+        lock_shard(s);
+        if (s->count == 0 && s->slots != NULL) {
+            roost_region_unmap(s->slots, (s->mask + 1) * sizeof(roost_profile_live));
+            s->slots = NULL;
+            s->mask = 0;
+        }
+        unlock_shard(s);
+    }
+    roost_capture.in_live_table = 0;
+}
+
 uint64_t roost_live_count_session(uint32_t session) {
     return roost_live_copy_session(session, NULL, 0);
 }

@@ -110,6 +110,8 @@ bool roost_live_take(uintptr_t address, roost_profile_live *entry);
 bool roost_live_may_contain(uintptr_t address);
 /// Removes every entry of `session`.
 void roost_live_remove_session(uint32_t session);
+/// Unmaps the tables of empty shards (when the last session is gone).
+void roost_live_release_tables(void);
 uint64_t roost_live_count_session(uint32_t session);
 uint64_t roost_live_copy_session(uint32_t session, roost_profile_live *buffer, uint64_t capacity);
 

@@ -21,6 +21,13 @@ static inline bool readable(const roost_walk_bounds *bounds, uintptr_t address) 
 
 static inline uintptr_t load(uintptr_t address) { return *(const uintptr_t *)address; }
 
+/// Loads the word at `address` if it is a readable stack slot.
+static inline bool load_checked(const roost_walk_bounds *bounds, uintptr_t address, uintptr_t *value) {
+    if (!readable(bounds, address)) return false;
+    *value = load(address);
+    return true;
+}
+
 static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *module, uintptr_t pc,
                         roost_unwind_rule *rule) {
     roost_unwind_cache_entry *entry = NULL;
@@ -115,33 +122,20 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
             case ROOST_CFA_RSP: cfa = sp + (intptr_t)rule.cfa_offset; break;
             case ROOST_CFA_RBP: cfa = rbp + (intptr_t)rule.cfa_offset; break;
             case ROOST_CFA_DEREF_RBP:
-                if (!readable(bounds, rbp + (intptr_t)rule.cfa_offset)) goto bad;
-                cfa = load(rbp + (intptr_t)rule.cfa_offset);
+                if (!load_checked(bounds, rbp + (intptr_t)rule.cfa_offset, &cfa)) goto bad;
                 break;
             default:
-                if (!readable(bounds, sp + (intptr_t)rule.cfa_offset)) goto bad;
-                cfa = load(sp + (intptr_t)rule.cfa_offset);
+                if (!load_checked(bounds, sp + (intptr_t)rule.cfa_offset, &cfa)) goto bad;
                 break;
             }
             if (cfa <= sp || (cfa & 7) != 0 || cfa > bounds->high) goto bad;
             if (cfa > bounds->stop) break;
-            uintptr_t ra = cfa + (intptr_t)rule.ra_offset;
-            if (!readable(bounds, ra)) goto bad;
-            next_pc = load(ra);
-            switch (rule.rbp_kind) {
-            case ROOST_SAVED_UNCHANGED: next_rbp = rbp; break;
-            case ROOST_SAVED_AT_CFA:
-                if (!readable(bounds, cfa + (intptr_t)rule.rbp_offset)) goto bad;
-                next_rbp = load(cfa + (intptr_t)rule.rbp_offset);
-                break;
-            case ROOST_SAVED_AT_RBP:
-                if (!readable(bounds, rbp + (intptr_t)rule.rbp_offset)) goto bad;
-                next_rbp = load(rbp + (intptr_t)rule.rbp_offset);
-                break;
-            default:
-                if (!readable(bounds, sp + (intptr_t)rule.rbp_offset)) goto bad;
-                next_rbp = load(sp + (intptr_t)rule.rbp_offset);
-                break;
+            if (!load_checked(bounds, cfa + (intptr_t)rule.ra_offset, &next_pc)) goto bad;
+            if (rule.rbp_kind == ROOST_SAVED_UNCHANGED) {
+                next_rbp = rbp;
+            } else {
+                uintptr_t base = rule.rbp_kind == ROOST_SAVED_AT_CFA ? cfa : rule.rbp_kind == ROOST_SAVED_AT_RBP ? rbp : sp;
+                if (!load_checked(bounds, base + (intptr_t)rule.rbp_offset, &next_rbp)) goto bad;
             }
         }
     next:
