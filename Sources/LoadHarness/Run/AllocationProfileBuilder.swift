@@ -7,6 +7,20 @@ enum AllocationProfileBuilder {
     /// Frames of this module at the root of a stack are the harness, not the app.
     static let harnessModule = "LoadHarness."
 
+    /// The variants with their profiles built from their recordings (after every variant
+    /// has run), the recordings dropped.
+    static func profiled(_ results: [VariantResult]) -> [VariantResult] {
+        guard results.contains(where: { $0.allocationRecording != nil }) else { return results }
+        let symbolizer = StackSymbolizer()
+        return results.map { result in
+            guard let recording = result.allocationRecording else { return result }
+            var result = result
+            result.allocationProfile = profile(recording, steps: result.steps, symbolizer: symbolizer)
+            result.allocationRecording = nil
+            return result
+        }
+    }
+
     static func profile(_ recording: AllocationRecording, steps: [StepMetrics],
                         symbolizer: StackSymbolizer) -> VariantAllocationProfile {
         let order = Dictionary(steps.enumerated().map { ($1.step, $0) }) { first, _ in first }

@@ -27,6 +27,7 @@ public struct ScenarioRunner: Sendable {
             runner.allocationProfile = allocationProfile ?? scenario.defaultAllocationProfile
             results.append(try runner.run())
         }
+        results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))
         return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(scenario.thresholds),

@@ -1,3 +1,5 @@
+import MemoryProbes
+
 /// What one variant's run measured.
 public struct VariantResult: Sendable {
     public let variant: String
@@ -19,6 +21,8 @@ public struct VariantResult: Sendable {
     public let wasInterrupted: Bool
     /// Where the measured steps' allocations came from; nil when the profile was off.
     public var allocationProfile: VariantAllocationProfile? = nil
+    /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
+    var allocationRecording: AllocationRecording? = nil
 
     /// Objects tracked after a close that were still alive at the end.
     public var leakedObjects: Int { leaks.reduce(0) { $0 + $1.leaked } }

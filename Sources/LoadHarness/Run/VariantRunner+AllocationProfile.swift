@@ -2,21 +2,24 @@ import MemoryProbes
 
 extension VariantRunner {
     /// The variant's allocation profiler, in the run's mode (the scenario's seed makes the
-    /// sampled mode's choices repeat).
+    /// sampled mode's choices repeat; the step names are registered before anything runs).
     func makeAllocationProfiler() throws -> AllocationProfiler {
         allocationProfile == .off ? AllocationProfiler()
-            : try AllocationProfiler(mode: allocationProfile, seed: scenario.seed)
+            : try AllocationProfiler(mode: allocationProfile, seed: scenario.seed,
+                                     labels: ScenarioSteps.measuredNames(in: scenario.steps))
     }
 
-    /// After the lifetime check, while the apps still live: the recorded allocations still
-    /// live are the retained ones. Returns the leaks with what each keeps alive, and the profile.
+    /// After the lifetime check, while the apps still live: the recording (its live
+    /// allocations are the retained ones) and the leaks with what each keeps alive. Naming
+    /// the frames waits until every variant has run (`AllocationProfileBuilder.profiled`):
+    /// the symbol work fills process-wide caches (the runtime's, Foundation's) that would
+    /// otherwise grow inside a later variant's measured steps and move its counts.
     func finishAllocationProfile(
-        _ profiler: AllocationProfiler, tracker: LifetimeTracker, leaks: [LeakRecord], steps: [StepMetrics]
-    ) -> (leaks: [LeakRecord], profile: VariantAllocationProfile?) {
+        _ profiler: AllocationProfiler, tracker: LifetimeTracker, leaks: [LeakRecord]
+    ) -> (leaks: [LeakRecord], recording: AllocationRecording?) {
         guard profiler.mode != .off else { return (leaks, nil) }
         let recording = profiler.recording()
-        let annotated = LeakRetention.annotate(leaks, tracker: tracker, recording: recording)
-        return (annotated, AllocationProfileBuilder.profile(recording, steps: steps, symbolizer: StackSymbolizer()))
+        return (LeakRetention.annotate(leaks, tracker: tracker, recording: recording), recording)
     }
 }
 

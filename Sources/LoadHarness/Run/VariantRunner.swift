@@ -66,8 +66,8 @@ struct VariantRunner {
         }
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
         let steps = order.compactMap { merged[$0] }
-        let (leaks, profile) = withExtendedLifetime(results) {
-            finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker), steps: steps)
+        let (leaks, recording) = withExtendedLifetime(results) {
+            finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
         }
         return VariantResult(
             variant: variant.name,
@@ -80,7 +80,7 @@ struct VariantRunner {
             elapsedNanoseconds: elapsed,
             peakResidentBytes: sampler.peakResidentBytes,
             wasInterrupted: stop.isSet,
-            allocationProfile: profile)
+            allocationRecording: recording)
     }
 
     /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once

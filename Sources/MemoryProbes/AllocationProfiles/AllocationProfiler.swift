@@ -30,21 +30,31 @@ public final class AllocationProfiler: Sendable {
     public let meanSampleBytes: Int
     /// The capture session (0 when off).
     private let session: UInt32
-    private let labels = Mutex<(ids: [String: UInt32], names: [String])>(([:], []))
+    private let labels: Mutex<(ids: [String: UInt32], names: [String])>
 
     /// A profiler that records nothing (mode `.off`): `record` just runs its body.
     public init() {
         mode = .off
         meanSampleBytes = Self.defaultMeanSampleBytes
         session = 0
+        labels = Mutex(([:], []))
     }
 
     /// A profiler recording in `mode` (`.off` records nothing and adds nothing to the
-    /// allocator's path); `seed` makes the sampled mode's choices repeat run to run.
-    public init(mode: AllocationProfileMode, meanSampleBytes: Int = defaultMeanSampleBytes, seed: UInt64 = 0)
-        throws(AllocationProfilerError) {
+    /// allocator's path); `seed` makes the sampled mode's choices repeat run to run. `labels`
+    /// known now are registered now: `record` then allocates nothing under them, not even
+    /// outside the span it records (which would move the thread's later allocations to other
+    /// addresses than a run without the profile has).
+    public init(mode: AllocationProfileMode, meanSampleBytes: Int = defaultMeanSampleBytes, seed: UInt64 = 0,
+                labels: [String] = []) throws(AllocationProfilerError) {
         self.mode = mode
         self.meanSampleBytes = meanSampleBytes
+        var known: (ids: [String: UInt32], names: [String]) = ([:], [])
+        for label in labels where known.ids[label] == nil {
+            known.ids[label] = UInt32(known.names.count)
+            known.names.append(label)
+        }
+        self.labels = Mutex(known)
         guard mode != .off else {
             session = 0
             return
