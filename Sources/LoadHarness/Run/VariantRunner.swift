@@ -65,13 +65,12 @@ struct VariantRunner {
             for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
         }
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
-        let steps = order.compactMap { merged[$0] }
         let (leaks, recording) = withExtendedLifetime(results) {
             finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
         }
         return VariantResult(
             variant: variant.name,
-            steps: steps,
+            steps: order.compactMap { merged[$0] },
             memory: sampler.samples,
             retention: sampler.retention,
             leaks: leaks,
