@@ -67,7 +67,10 @@ let package = Package(
             path: "Tests/NoReflectionFixtures",
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]
         ),
-        .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures"]),
+        // A caller of malloc with a garbage frame pointer: the allocation profiler's stack walk
+        // must stop there and mark the stack truncated.
+        .target(name: "ProfileFixtures", path: "Tests/ProfileFixtures"),
+        .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures", "ProfileFixtures"]),
         .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,17 +8,62 @@
 // threads exiting while the hooks were in crashed inside jemalloc's thread teardown, and a
 // thread busy when they went in could keep skipping them. This costs a thread-local
 // increment per call and is always on.)
+//
+// The allocation profiler (AllocationCapture.c) sits here too: an allocation made on a
+// thread that captures (a measured step) is recorded with its stack, and a free of a
+// recorded block forgets it. Off, that costs a thread-local compare per allocation and a
+// global load per free, both almost always false (two and four instructions).
 #include "CJemalloc.h"
+#include "ProfileInternal.h"
 #include <errno.h>
 #include <stdbool.h>
 
 static _Thread_local uint64_t allocation_calls;
 static _Thread_local uint64_t free_calls;
 
-void *malloc(size_t size) {
-    allocation_calls++;
-    return mallocx(size == 0 ? 1 : size, 0);
+/// Whether this thread captures (a measured step under a profile): one thread-local load.
+static inline __attribute__((always_inline)) bool capturing(void) {
+    return ROOST_UNLIKELY(roost_capture.recorder != NULL);
 }
+
+/// Hands a new block to the profiler (this thread captures). `frame` is the interposer
+/// entry's frame (the stack walk starts at its caller).
+static inline __attribute__((always_inline)) void *allocated(void *pointer, size_t request, int flags, uintptr_t frame) {
+    roost_thread_capture *capture = &roost_capture;
+    if (pointer == NULL) return NULL;
+    // Sampled: most allocations only count down the bytes to the next sample.
+    if (capture->sampling) {
+        capture->bytes_until_sample -= (int64_t)request;
+        if (ROOST_LIKELY(capture->bytes_until_sample > 0)) return pointer;
+    }
+    roost_profile_allocated(pointer, nallocx(request, flags), request, frame);
+    return pointer;
+}
+
+static inline __attribute__((always_inline)) bool profiles_exist(void) {
+    return ROOST_UNLIKELY(atomic_load_explicit(&roost_live_sessions, memory_order_relaxed) != 0);
+}
+
+static inline __attribute__((always_inline)) void release(void *pointer) {
+    free_calls++;
+    if (profiles_exist()) roost_profile_forget(pointer);
+    dallocx(pointer, 0);
+}
+
+/// An allocation made while this thread captures (out of line: the common path stays short).
+static __attribute__((noinline)) void *allocate_captured(size_t request, int flags, uintptr_t frame) {
+    return allocated(mallocx(request, flags), request, flags, frame);
+}
+
+static inline __attribute__((always_inline)) void *allocate(size_t size, int flags, uintptr_t frame) {
+    allocation_calls++;
+    size_t request = size == 0 ? 1 : size;
+    // Not capturing (almost always): straight to jemalloc, as a tail call.
+    if (!capturing()) return mallocx(request, flags);
+    return allocate_captured(request, flags, frame);
+}
+
+void *malloc(size_t size) { return allocate(size, 0, (uintptr_t)__builtin_frame_address(0)); }
 
 void *calloc(size_t count, size_t size) {
     size_t total;
@@ -26,20 +71,31 @@ void *calloc(size_t count, size_t size) {
         errno = ENOMEM;
         return NULL;
     }
-    allocation_calls++;
-    return mallocx(total == 0 ? 1 : total, MALLOCX_ZERO);
+    return allocate(total, MALLOCX_ZERO, (uintptr_t)__builtin_frame_address(0));
 }
 
-void *realloc(void *pointer, size_t size) {
-    if (pointer == NULL) return malloc(size);
+static inline __attribute__((always_inline)) void *reallocate(void *pointer, size_t size, uintptr_t frame) {
+    if (pointer == NULL) return allocate(size, 0, frame);
     if (size == 0) {
-        free(pointer);
+        release(pointer);
         return NULL;
     }
     allocation_calls++;
     free_calls++;
-    return rallocx(pointer, size, 0);
+    // The old block leaves the live table before rallocx frees it (another thread may get
+    // its address at once); it goes back if rallocx fails and the block stays.
+    roost_profile_live old;
+    bool recorded = profiles_exist() && roost_live_may_contain((uintptr_t)pointer)
+        && roost_live_take((uintptr_t)pointer, &old);
+    void *moved = rallocx(pointer, size, 0);
+    if (moved == NULL) {
+        if (recorded) roost_live_insert(&old);
+        return NULL;
+    }
+    return capturing() ? allocated(moved, size, 0, frame) : moved;
 }
+
+void *realloc(void *pointer, size_t size) { return reallocate(pointer, size, (uintptr_t)__builtin_frame_address(0)); }
 
 void *reallocarray(void *pointer, size_t count, size_t size) {
     size_t total;
@@ -47,40 +103,41 @@ void *reallocarray(void *pointer, size_t count, size_t size) {
         errno = ENOMEM;
         return NULL;
     }
-    return realloc(pointer, total);
+    return reallocate(pointer, total, (uintptr_t)__builtin_frame_address(0));
 }
 
 void free(void *pointer) {
     if (pointer == NULL) return;
-    free_calls++;
-    dallocx(pointer, 0);
+    release(pointer);
 }
 
 static bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
     if (!is_power_of_two(alignment) || alignment < sizeof(void *)) return EINVAL;
-    allocation_calls++;
-    void *pointer = mallocx(size == 0 ? 1 : size, MALLOCX_ALIGN(alignment));
+    void *pointer = allocate(size, MALLOCX_ALIGN(alignment), (uintptr_t)__builtin_frame_address(0));
     if (pointer == NULL) return ENOMEM;
     *result = pointer;
     return 0;
 }
 
-void *aligned_alloc(size_t alignment, size_t size) {
+static inline __attribute__((always_inline)) void *aligned(size_t alignment, size_t size, uintptr_t frame) {
     if (!is_power_of_two(alignment)) {
         errno = EINVAL;
         return NULL;
     }
-    allocation_calls++;
-    return mallocx(size == 0 ? 1 : size, MALLOCX_ALIGN(alignment));
+    return allocate(size, MALLOCX_ALIGN(alignment), frame);
 }
 
-void *memalign(size_t alignment, size_t size) { return aligned_alloc(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { return aligned(alignment, size, (uintptr_t)__builtin_frame_address(0)); }
 
-void *valloc(size_t size) { return aligned_alloc(4096, size); }
+void *memalign(size_t alignment, size_t size) { return aligned(alignment, size, (uintptr_t)__builtin_frame_address(0)); }
 
-void *pvalloc(size_t size) { return aligned_alloc(4096, (size + 4095) & ~(size_t)4095); }
+void *valloc(size_t size) { return aligned(4096, size, (uintptr_t)__builtin_frame_address(0)); }
+
+void *pvalloc(size_t size) {
+    return aligned(4096, (size + 4095) & ~(size_t)4095, (uintptr_t)__builtin_frame_address(0));
+}
 
 static _Thread_local uint64_t *allocated_pointer;
 static _Thread_local uint64_t *deallocated_pointer;

@@ -7,8 +7,8 @@ import Foundation
 import MemoryProbes
 
 /// Measures what MemoryProbes costs: reading the allocation counters, a process snapshot,
-/// a counted malloc, tracker registration and checks, and a
-/// retain-cycle walk over a 100,000-object graph. Build with `-c release`.
+/// a counted malloc, tracker registration and checks, a retain-cycle walk over a
+/// 100,000-object graph, and the allocation profiler's hook. Build with `-c release`.
 public struct ProbeBenchmark: Sendable {
     /// How much to run.
     public struct Options: Sendable {
@@ -21,6 +21,11 @@ public struct ProbeBenchmark: Sendable {
         public var screens = 100
         /// Walks of the graph timed.
         public var walks = 7
+        /// A scenario whose measured steps are timed with the allocation profile off, sampled
+        /// and exact (nil: not measured), and how many rounds of the three.
+        public var profiledScenario: Scenario?
+        public var profiledRuns = 5
+        public var profiledModes: [AllocationProfileMode] = [.off, .sampled, .exact]
 
         /// The sizes: a 100,000-object graph.
         public init() {}
@@ -75,6 +80,12 @@ public struct ProbeBenchmark: Sendable {
 
         progress("retain-cycle walk over the screen graph")
         costs += walkCosts(progress: progress)
+
+        progress("allocation-profile hook")
+        costs += try allocationProfileCosts()
+        if let scenario = options.profiledScenario {
+            costs += try scenarioCosts(scenario, runs: options.profiledRuns, modes: options.profiledModes, progress: progress)
+        }
         return costs
     }
 
@@ -121,7 +132,7 @@ public struct ProbeBenchmark: Sendable {
     }
 
     /// Nanoseconds per call of `body`, one figure per batch.
-    private func perCall(calls: Int, _ body: () -> Void) -> [Double] {
+    func perCall(calls: Int, _ body: () -> Void) -> [Double] {
         (0..<options.batches).map { _ in
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<calls { body() }
@@ -129,7 +140,7 @@ public struct ProbeBenchmark: Sendable {
         }
     }
 
-    private func cost(_ name: String, _ unit: String, _ values: [Double], _ note: String) -> Cost {
+    func cost(_ name: String, _ unit: String, _ values: [Double], _ note: String) -> Cost {
         let sorted = values.sorted()
         return Cost(name: name, unit: unit, median: sorted[sorted.count / 2], minimum: sorted.first ?? 0,
                     maximum: sorted.last ?? 0, note: note)
@@ -155,12 +166,12 @@ private final class TrackedObject {
 nonisolated(unsafe) private var mallocSink: UnsafeMutableRawPointer?
 
 @inline(never)
-private func mallocFree() {
+func mallocFree() {
     mallocSink = malloc(64)
     free(mallocSink)
 }
 
 @inline(never)
-private func blackHole<T>(_ value: T) {
+func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import LoadHarness
+import MemoryProbes
 
 struct BenchProbes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-probes",
-        abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks.",
+        abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks, allocation profiles.",
         discussion: """
             Each figure is the median of several batches. The retain-cycle walk runs over a \
             synthetic graph of open screens (about 1,003 objects per screen). Build with \
@@ -18,10 +19,15 @@ struct BenchProbes: ParsableCommand {
     @Option(help: "Objects per lifetime-tracker batch.") var trackedObjects = 100_000
     @Option(help: "Screens in the walked graph (about 1,003 objects each).") var screens = 100
     @Option(help: "Walks of the graph to time.") var walks = 7
+    @Option(help: "Also time this scenario's measured steps with the allocation profile off, sampled and exact.")
+    var profileScenario: String?
+    @Option(help: "Rounds of the three modes for --profile-scenario (the median is reported).") var profileRuns = 5
+    @Option(help: "The modes --profile-scenario times (repeatable; default off, sampled and exact).")
+    var profileMode: [AllocationProfileMode] = []
 
     func validate() throws {
-        guard calls >= 1, batches >= 1, trackedObjects >= 2, screens >= 1, walks >= 2 else {
-            throw ValidationError("--calls, --batches and --screens must be >= 1, --tracked-objects and --walks >= 2")
+        guard calls >= 1, batches >= 1, trackedObjects >= 2, screens >= 1, walks >= 2, profileRuns >= 1 else {
+            throw ValidationError("--calls, --batches, --screens and --profile-runs must be >= 1, --tracked-objects and --walks >= 2")
         }
     }
 
@@ -32,6 +38,16 @@ struct BenchProbes: ParsableCommand {
         options.trackedObjects = trackedObjects
         options.screens = screens
         options.walks = walks
+        options.profiledRuns = profileRuns
+        if !profileMode.isEmpty { options.profiledModes = profileMode }
+        if let profileScenario {
+            do {
+                options.profiledScenario = try ScenarioLoader.load(path: profileScenario)
+            } catch {
+                printError(String(describing: error))
+                throw ExitCode(1)
+            }
+        }
         let started = Date()
         let costs = try ProbeBenchmark(options: options).run { phase in
             printError(String(format: "%6.1fs ", Date().timeIntervalSince(started)) + phase)
@@ -47,3 +63,5 @@ struct BenchProbes: ParsableCommand {
         value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
     }
 }
+
+extension AllocationProfileMode: ExpressibleByArgument {}

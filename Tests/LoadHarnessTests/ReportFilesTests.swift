@@ -1,5 +1,6 @@
 import Foundation
 import LoadHarness
+import MemoryProbes
 import Testing
 
 /// A strict RFC 4180 reader for the tests (the package's own parser is internal): fields
@@ -130,8 +131,12 @@ enum TemporaryFolder {
 actor InProcessRun {
     private static let shared = InProcessRun()
 
-    static func run(_ scenario: Scenario) async throws -> RunResult {
-        try await shared.run(ScenarioRunner(scenario: scenario))
+    static func run(_ scenario: Scenario, allocationProfile: AllocationProfileMode? = nil,
+                    variants: [String] = []) async throws -> RunResult {
+        var runner = ScenarioRunner(scenario: scenario)
+        runner.allocationProfile = allocationProfile
+        runner.variants = variants
+        return try await shared.run(runner)
     }
 
     static func run(_ runner: ScenarioRunner) async throws -> RunResult {
@@ -219,11 +224,15 @@ struct WrittenRun: Sendable {
                 "folder name \(run.folder) is not <UTC time>-<short id>")
 
         var expected = ["steps.csv", "timeseries.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv",
-                        "thresholds.csv", "run.csv", "report.html", "hgrm"]
+                        "thresholds.csv", "run.csv", "report.html", "hgrm", "allocations.csv"]
         for variant in WrittenRun.variants {
             for (step, _) in WrittenRun.measured { expected.append("hgrm/\(variant).\(step).hgrm") }
         }
-        #expect(TemporaryFolder.contents(run.folder) == expected.sorted())
+        // The allocation profile (sampled by default): its folded files may hold no sample yet.
+        let profiles = ["profiles"] + WrittenRun.variants.flatMap { variant in
+            ["allocs", "bytes", "retained"].map { "profiles/\(variant).\($0).folded" }
+        }
+        #expect(TemporaryFolder.contents(run.folder) == (expected + profiles).sorted())
         for file in expected where file != "hgrm" {
             let size = (try? FileManager.default.attributesOfItem(atPath: "\(run.folder)/\(file)")[.size] as? Int) ?? 0
             #expect(size > 0, "\(file) is empty")
@@ -295,7 +304,10 @@ struct WrittenRun: Sendable {
         }
 
         let leaks = try TemporaryFolder.csv("\(run.folder)/leaks.csv",
-                                            header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"])
+                                            header: ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle",
+                                                     "retained_bytes"])
+        // What the leaks keep alive needs an exact profile; this run's is sampled.
+        #expect(leaks.allSatisfy { $0["retained_bytes"] == "" })
         #expect(leaks.filter { $0["variant"] == "weak" }.allSatisfy { $0["leaked"] == "0" && $0["cycle"] == "" })
         let controller = try #require(leaks.first { $0["variant"] == "strong" && $0["type"] == "ProfileController" })
         // The scenario opens (and closes) three real profiles per variant; the strong one keeps them all.

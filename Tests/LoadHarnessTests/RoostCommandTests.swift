@@ -147,11 +147,13 @@ struct RoostCommandTests {
         #expect(run.stdout.contains("reports: \(out)"), "\(run.stdout)")
         // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
         var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
-                        "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm"]
+                        "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm",
+                        "allocations.csv", "profiles"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
             }
+            for kind in ["allocs", "bytes", "retained"] { expected.append("profiles/\(variant).\(kind).folded") }
         }
         #expect(TemporaryFolder.contents(out) == expected.sorted())
         // --out writes only there: no Reports/ in the working directory, no latest link.

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <jemalloc/jemalloc.h>
+#include "AllocationProfile.h"
 
 /// Bytes this thread has allocated since it started: a volatile load through jemalloc's
 /// `thread.allocatedp` (looked up once per thread, without allocating). 0 if unavailable.

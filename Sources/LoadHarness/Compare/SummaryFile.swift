@@ -73,11 +73,12 @@ struct LeakLines {
 
     let leaks: [Leak]
 
-    static let header = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"]
+    static let header = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle", "retained_bytes"]
 
     static func read(folder: String) throws -> LeakLines {
         let path = (folder as NSString).appendingPathComponent("leaks.csv")
-        let rows = try RunFolderCSV.rows(path, header: header) ?? []
+        // Runs written before `retained_bytes` have the header without it.
+        let rows = try (try? RunFolderCSV.rows(path, header: header)) ?? RunFolderCSV.rows(path, header: Array(header.dropLast())) ?? []
         return LeakLines(leaks: rows.compactMap { _, row in
             guard let created = Int(row[3]), let leaked = Int(row[4]), leaked > 0 else { return nil }
             return Leak(scenario: row[0], variant: row[1], type: row[2], created: created, leaked: leaked, cycle: row[6])

@@ -13,7 +13,7 @@ enum ReportFiles {
                                "rss_bytes", "live_tracked_objects"]
     static let retentionHeader = ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
                                   "live_tracked_objects"]
-    static let leaksHeader = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"]
+    static let leaksHeader = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle", "retained_bytes"]
 
     static func steps(_ run: RunResult) -> String {
         var csv = CSV(header: stepsHeader)
@@ -86,7 +86,8 @@ enum ReportFiles {
 
     static func leaksRows(scenario: String, _ variant: VariantResult) -> [[String]] {
         variant.leaks.map { leak in
-            [scenario, variant.variant, leak.type, String(leak.created), String(leak.leaked), String(leak.leakedBytes), leak.cycle]
+            [scenario, variant.variant, leak.type, String(leak.created), String(leak.leaked), String(leak.leakedBytes), leak.cycle,
+             leak.retainedBytes.map(String.init) ?? ""]
         }
     }
 

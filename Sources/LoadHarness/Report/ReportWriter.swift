@@ -46,6 +46,17 @@ public struct ReportWriter: Sendable {
                 try save(ReportFiles.histogram(step), to: "\(folder)/hgrm/\(variant.variant).\(step.step).hgrm")
             }
         }
+        if AllocationProfileFiles.hasProfiles(run) {
+            try files.createDirectory(atPath: folder + "/profiles", withIntermediateDirectories: true)
+            try save(AllocationProfileFiles.allocations(run), to: folder + "/allocations.csv")
+            for variant in run.variants {
+                guard let profile = variant.allocationProfile else { continue }
+                for kind in AllocationProfileFiles.Folded.allCases {
+                    try save(AllocationProfileFiles.folded(profile, kind),
+                             to: folder + "/" + AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
+                }
+            }
+        }
         try save(HTMLReport.page(run), to: folder + "/report.html")
         if linkLatest {
             let latest = (folder as NSString).deletingLastPathComponent + "/latest"

@@ -1,4 +1,5 @@
 import Foundation
+import MemoryProbes
 
 /// Runs every variant of a scenario, one after another, each on its own fresh stack, and
 /// evaluates the thresholds.
@@ -11,6 +12,9 @@ public struct ScenarioRunner: Sendable {
     public var variants: [String] = []
     /// Where measurements are streamed as they are taken (a run folder), or nil.
     public var stream: StreamingRunFolder?
+    /// What the allocation profile records; nil: the scenario's default (exact for the
+    /// gated scenarios, sampled otherwise).
+    public var allocationProfile: AllocationProfileMode?
 
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
@@ -23,8 +27,10 @@ public struct ScenarioRunner: Sendable {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
+            runner.allocationProfile = allocationProfile ?? scenario.defaultAllocationProfile
             results.append(try runner.run())
         }
+        results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))
         return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(scenario.thresholds),

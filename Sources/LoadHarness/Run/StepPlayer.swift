@@ -89,18 +89,21 @@ final class StepPlayer: @unchecked Sendable {
             return
         }
         if step.closesScreen { trackClosingScreen(step) }
-        // Two readings of this thread's totals: the step's exact figures.
-        let before = AllocationCounters.threadTotals()
-        let began = clock.now()
-        let outcome = Result { try StepExecutor.perform(step, by: vu) }
-        let ended = clock.now()
-        let allocation = before.distance(to: AllocationCounters.threadTotals())
+        let name = step.name
+        // Two readings of this thread's totals: the step's exact figures. The allocation
+        // profile records the same span and allocates nothing in it.
+        let (outcome, allocation, began, ended) = shared.profiler.record(name) {
+            let before = AllocationCounters.threadTotals()
+            let began = clock.now()
+            let outcome = Result { try StepExecutor.perform(step, by: vu) }
+            let ended = clock.now()
+            return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
+        }
         var error: String?
         if case .failure(let failure) = outcome {
             error = errorName(failure)
             iterationErrors += 1
         }
-        let name = step.name
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
             allocation: allocation, error: error, user: vu.index)

@@ -1,3 +1,5 @@
+import MemoryProbes
+
 /// What one variant's run measured.
 public struct VariantResult: Sendable {
     public let variant: String
@@ -25,6 +27,10 @@ public struct VariantResult: Sendable {
     /// Rebuilt from the files a killed run streamed: what a step freed is not among them,
     /// so retained bytes per step are unknown.
     public var isRebuilt = false
+    /// Where the measured steps' allocations came from; nil when the profile was off.
+    public var allocationProfile: VariantAllocationProfile? = nil
+    /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
+    var allocationRecording: AllocationRecording? = nil
 
     /// Objects tracked after a close that were still alive at the end.
     public var leakedObjects: Int { leaks.reduce(0) { $0 + $1.leaked } }
@@ -57,4 +63,7 @@ public struct LeakRecord: Sendable, Hashable {
     public let leakedBytes: Int
     /// The shortest retain cycle through one survivor, or why none is shown.
     public let cycle: String
+    /// What the survivors keep alive: their bytes plus every live recorded allocation
+    /// reachable only through them; nil when not measured (no exact allocation profile).
+    public var retainedBytes: Int? = nil
 }

@@ -16,6 +16,8 @@ struct VariantRunner {
     var samplePeriod: UInt64 = 100_000_000
     /// Where the variant's measurements are streamed as they are taken (nil: kept in memory only).
     var sink: (any RunSink)?
+    /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
+    var allocationProfile: AllocationProfileMode = .off
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -31,7 +33,8 @@ struct VariantRunner {
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
-        let shared = SharedRunState()
+        let profiler = try makeAllocationProfiler()
+        let shared = SharedRunState(profiler: profiler)
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
         let users = switch scenario.load {
         case .closed(let load): load.virtualUsers
@@ -78,17 +81,21 @@ struct VariantRunner {
         for result in results {
             for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
         }
+        let (leaks, recording) = withExtendedLifetime(results) {
+            finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
+        }
         var result = VariantResult(
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
             memory: sampler.samples,
             retention: sampler.retention,
-            leaks: withExtendedLifetime(results) { LeakCheck.records(tracker: tracker) },
+            leaks: leaks,
             iterations: results.reduce(0) { $0 + $1.iterations },
             droppedIterations: dropped,
             elapsedNanoseconds: elapsed,
             peakResidentBytes: sampler.peakResidentBytes,
-            wasInterrupted: stop.isSet)
+            wasInterrupted: stop.isSet,
+            allocationRecording: recording)
         result.timeSeries = timeSeries
         sink?.variantEnded(result)
         return result
@@ -179,10 +186,14 @@ struct VirtualUserResult: Sendable {
 /// Counters every virtual user of a variant shares (for progress and memory rows); atomics,
 /// since every iteration of every virtual user touches them.
 final class SharedRunState: Sendable {
+    /// Records the measured steps' allocations (mode off: records nothing).
+    let profiler: AllocationProfiler
     private let iterationCount = Atomic<Int>(0)
     private let errorCount = Atomic<Int>(0)
     private let retained = Atomic<Int>(0)
     private let closeCount = Atomic<Int>(0)
+
+    init(profiler: AllocationProfiler = AllocationProfiler()) { self.profiler = profiler }
 
     func addIteration(errors: Int) -> (iterations: Int, errors: Int) {
         let iterations = iterationCount.add(1, ordering: .relaxed).newValue

@@ -200,9 +200,11 @@ public struct StreamedRun: Sendable {
 
     private static func leakRecord(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> LeakRecord {
         let file = "leaks.csv"
-        return LeakRecord(
+        var record = LeakRecord(
             type: f[2], created: try number(f[3], "created", line: line, file: file, folder: folder),
             leaked: try number(f[4], "leaked", line: line, file: file, folder: folder),
             leakedBytes: try number(f[5], "leaked_bytes", line: line, file: file, folder: folder), cycle: f[6])
+        record.retainedBytes = f[7].isEmpty ? nil : try number(f[7], "retained_bytes", line: line, file: file, folder: folder) as Int
+        return record
     }
 }

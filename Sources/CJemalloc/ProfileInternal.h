@@ -1,0 +1,146 @@
+#ifndef ROOST_PROFILE_INTERNAL_H
+#define ROOST_PROFILE_INTERNAL_H
+
+// What the allocation-profile files share inside this target (not exported to Swift).
+// Nothing here may call malloc: these run inside the malloc interposer.
+#include "AllocationProfile.h"
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ROOST_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ROOST_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+// ---- Memory for the profiler: mapped pages, never the counted allocator (Region.c) ----
+
+/// `size` bytes of zeroed memory, or NULL.
+void *roost_region_map(size_t size);
+void roost_region_unmap(void *region, size_t size);
+/// Grows a region (moving it if needed), keeping its contents; NULL on failure (the old
+/// region is then untouched).
+void *roost_region_grow(void *region, size_t old_size, size_t new_size);
+
+// ---- Unwinding (ModuleTable.c, CallFrameInfo.c) ----
+
+/// How to find a frame's caller at one return address, from the function's call-frame
+/// information (CFI). All offsets in bytes.
+enum {
+    ROOST_CFA_INVALID = 0,
+    ROOST_CFA_RSP = 1,        // cfa = rsp + cfa_offset
+    ROOST_CFA_RBP = 2,        // cfa = rbp + cfa_offset
+    ROOST_CFA_DEREF_RBP = 3,  // cfa = *(rbp + cfa_offset)   (stack realignment prologues)
+    ROOST_CFA_DEREF_RSP = 4,  // cfa = *(rsp + cfa_offset)
+};
+enum {
+    ROOST_SAVED_UNCHANGED = 0,  // the register keeps its value in the caller
+    ROOST_SAVED_AT_CFA = 1,     // saved at cfa + offset
+    ROOST_SAVED_AT_RBP = 2,     // saved at rbp + offset
+    ROOST_SAVED_AT_RSP = 3,     // saved at rsp + offset
+};
+
+typedef struct roost_unwind_rule {
+    int32_t cfa_offset;
+    int32_t rbp_offset;
+    int32_t ra_offset;
+    uint8_t cfa_kind;
+    uint8_t rbp_kind;
+    uint8_t ra_kind;
+    uint8_t reserved;
+} roost_unwind_rule;
+
+/// A loaded module: where its code is, whether it keeps frame pointers, its unwind tables.
+typedef struct roost_module {
+    uintptr_t text_start, text_end;    // executable segments
+    uintptr_t image_start, image_end;  // every loaded segment (CFI reads stay inside)
+    uintptr_t base;
+    const uint8_t *eh_frame_hdr;
+    const uint8_t *fde_table;          // (initial location, FDE) pairs, sdata4 relative to eh_frame_hdr
+    uint32_t fde_count;
+    uint32_t fdes_checked, fdes_with_frame_pointer;
+    int has_frame_pointers;
+    const char *path;
+} roost_module;
+
+/// The module holding `pc`, or NULL. Lock-free; the table is rebuilt outside the hook.
+const roost_module *roost_module_for(uintptr_t pc);
+/// The unwind rule at return address `pc` in `module` (looked up in its CFI: slow, no
+/// allocation). False when there is none usable (CallFrameInfo.c).
+bool roost_unwind_rule_for(const roost_module *module, uintptr_t pc, roost_unwind_rule *rule);
+/// Finds `module`'s FDE table from its eh_frame_hdr (sets fde_table and fde_count).
+void roost_read_eh_frame_hdr(roost_module *module);
+/// Whether the FDE at `fde` defines its CFA through rbp anywhere (its function keeps a frame
+/// pointer): 1 or 0; -1 when it cannot be read or is a stub.
+int roost_fde_uses_frame_pointer(const roost_module *module, const uint8_t *fde);
+
+/// A per-recorder cache of unwind rules by return address (direct mapped).
+#define ROOST_UNWIND_CACHE_SIZE 4096
+typedef struct roost_unwind_cache_entry {
+    uintptr_t pc;
+    roost_unwind_rule rule;
+} roost_unwind_cache_entry;
+
+// ---- The stack walk (StackWalk.c) ----
+
+typedef struct roost_walk_bounds {
+    uintptr_t low, high;  // the thread's stack: [low, high)
+    uintptr_t stop;       // frames whose CFA is above this belong to the step's caller
+} roost_walk_bounds;
+
+/// Walks from the frame `frame` (a function that keeps a frame pointer: its rbp) up to
+/// `stop`, storing return addresses leaf first and a hash of them. `cache` may be NULL.
+/// Returns the depth.
+int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
+                     uintptr_t *frames, int capacity, int *truncation, uint64_t *hash);
+
+// ---- Live recorded allocations (LiveAllocations.c) ----
+
+/// How many sessions exist: while 0, free never looks anything up.
+extern atomic_int roost_live_sessions;
+
+/// Maps the address filter (once, outside the hook). False when it cannot be mapped.
+bool roost_live_prepare(void);
+
+/// Records a live allocation (replacing a stale entry at the same address). False when no
+/// memory could be mapped for the table.
+bool roost_live_insert(const roost_profile_live *entry);
+/// Removes the entry for `address`, copying it out; false when there is none.
+bool roost_live_take(uintptr_t address, roost_profile_live *entry);
+/// Whether `address` may be recorded (a quick filter; false means certainly not).
+bool roost_live_may_contain(uintptr_t address);
+/// Removes every entry of `session`.
+void roost_live_remove_session(uint32_t session);
+/// Unmaps the tables of empty shards (when the last session is gone).
+void roost_live_release_tables(void);
+uint64_t roost_live_count_session(uint32_t session);
+uint64_t roost_live_copy_session(uint32_t session, roost_profile_live *buffer, uint64_t capacity);
+
+// ---- Capture (AllocationCapture.c), called by the interposer ----
+
+struct roost_recorder;
+
+/// This thread's capture state. `recorder` is non-NULL only between begin and end.
+typedef struct roost_thread_capture {
+    struct roost_recorder *recorder;
+    /// Sampled mode: the countdown of requested bytes to the next sample (the recorder's,
+    /// held here while this thread captures so that the interposer checks it inline).
+    int64_t bytes_until_sample;
+    bool sampling;
+    roost_walk_bounds bounds;
+    uint32_t session;
+    uint32_t context;
+    int busy;          // inside the hook: a re-entered allocation is not recorded
+    int bounds_known;
+    int in_live_table; // inside a live-table operation (a signal handler's free skips it)
+} roost_thread_capture;
+
+extern _Thread_local roost_thread_capture roost_capture;
+
+/// Records an allocation at `pointer` of `requested` bytes (usable size `size`), made on this
+/// thread while it captures (in sampled mode: one whose bytes crossed the countdown);
+/// `frame` is the interposer entry's frame address.
+void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintptr_t frame);
+/// Forgets `pointer` if it is a recorded allocation (free, and the old block of a realloc).
+void roost_profile_forget(void *pointer);
+
+#endif

@@ -1,0 +1,50 @@
+/// The allocation-profile files of a run (design section 8), written when the run recorded
+/// a profile: `allocations.csv` (per variant, step and site) and, per variant, folded stacks
+/// of allocations, bytes and retained bytes (`profiles/<variant>.allocs.folded`,
+/// `.bytes.folded`, `.retained.folded`): one line per stack, the step name as the root frame,
+/// then the functions root first and the count after a space, the format flamegraph.pl,
+/// inferno and speedscope read.
+enum AllocationProfileFiles {
+    /// The kinds of folded file, by the name part after the variant.
+    enum Folded: String, CaseIterable {
+        case allocs, bytes, retained
+
+        func value(of stack: VariantAllocationProfile.Stack) -> Int {
+            switch self {
+            case .allocs: stack.allocations
+            case .bytes: stack.bytes
+            case .retained: stack.retainedBytes
+            }
+        }
+    }
+
+    /// Whether any variant of the run carries a profile.
+    static func hasProfiles(_ run: RunResult) -> Bool { run.variants.contains { $0.allocationProfile != nil } }
+
+    static func allocations(_ run: RunResult) -> String {
+        var csv = CSV(header: ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs",
+                               "retained_bytes"])
+        for variant in run.variants {
+            for site in variant.allocationProfile?.sites ?? [] {
+                csv.append([run.scenario.name, variant.variant, site.step, site.site, String(site.executions),
+                            String(site.allocations), String(site.bytes), String(site.retainedAllocations),
+                            String(site.retainedBytes)])
+            }
+        }
+        return csv.text
+    }
+
+    /// One variant's folded stacks of `kind` (stacks whose value is 0 are left out).
+    static func folded(_ profile: VariantAllocationProfile, _ kind: Folded) -> String {
+        var text = ""
+        for stack in profile.stacks {
+            let value = kind.value(of: stack)
+            guard value > 0 else { continue }
+            text += ([stack.step] + stack.frames).joined(separator: ";") + " \(value)\n"
+        }
+        return text
+    }
+
+    /// The relative path of a variant's folded file.
+    static func foldedPath(variant: String, _ kind: Folded) -> String { "profiles/\(variant).\(kind.rawValue).folded" }
+}

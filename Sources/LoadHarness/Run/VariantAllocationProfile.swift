@@ -1,0 +1,48 @@
+import MemoryProbes
+
+/// A variant's allocation profile (design section 8): per measured step, the call stacks of
+/// its allocations with their functions named, totals over the step's executions, the sites
+/// (an allocation's first frame outside the allocator and the runtimes), and what was still
+/// live when the variant ended (after the lifetime check). Sampled profiles hold estimates,
+/// rounded to whole allocations and bytes.
+public struct VariantAllocationProfile: Sendable {
+    /// One call stack of one step, as a folded-stack line reads it.
+    public struct Stack: Sendable, Hashable {
+        public let step: String
+        /// Function names from the root (the first frame below the harness) to the leaf (the
+        /// allocator's caller); `[truncated]` first when the walk did not reach the step.
+        public let frames: [String]
+        public let site: String
+        public internal(set) var allocations: Int
+        public internal(set) var bytes: Int
+        /// Allocated by the step and still live when the variant ended.
+        public internal(set) var retainedAllocations: Int
+        public internal(set) var retainedBytes: Int
+    }
+
+    /// The allocations of one step at one site, totals over the step's executions.
+    public struct Site: Sendable, Hashable {
+        public let step: String
+        public let site: String
+        /// How many times the step ran.
+        public let executions: Int
+        public internal(set) var allocations: Int
+        public internal(set) var bytes: Int
+        public internal(set) var retainedAllocations: Int
+        public internal(set) var retainedBytes: Int
+    }
+
+    /// The root frame of a stack whose walk stopped before the step's entry.
+    public static let truncatedFrame = "[truncated]"
+
+    public let mode: AllocationProfileMode
+    /// In step order, then by frames.
+    public let stacks: [Stack]
+    /// In step order, then by bytes (most first), then by name.
+    public let sites: [Site]
+    /// Allocations whose stack was not complete, by reason (estimates in sampled mode): cut
+    /// short (`isTruncated`), or missing frames in the middle (`.skippedFrames`).
+    public let truncatedAllocations: [AllocationRecording.Truncation: Int]
+    /// Allocations made in a step that could not be recorded at all.
+    public let droppedAllocations: Int
+}

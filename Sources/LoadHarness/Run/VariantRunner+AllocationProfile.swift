@@ -1,0 +1,32 @@
+import MemoryProbes
+
+extension VariantRunner {
+    /// The variant's allocation profiler, in the run's mode (the scenario's seed makes the
+    /// sampled mode's choices repeat; the step names are registered before anything runs).
+    func makeAllocationProfiler() throws -> AllocationProfiler {
+        allocationProfile == .off ? AllocationProfiler()
+            : try AllocationProfiler(mode: allocationProfile, seed: scenario.seed,
+                                     labels: ScenarioSteps.measuredNames(in: scenario.steps))
+    }
+
+    /// After the lifetime check, while the apps still live: the recording (its live
+    /// allocations are the retained ones) and the leaks with what each keeps alive. Naming
+    /// the frames waits until every variant has run (`AllocationProfileBuilder.profiled`):
+    /// the symbol work fills process-wide caches (the runtime's, Foundation's) that would
+    /// otherwise grow inside a later variant's measured steps and move its counts.
+    func finishAllocationProfile(
+        _ profiler: AllocationProfiler, tracker: LifetimeTracker, leaks: [LeakRecord]
+    ) -> (leaks: [LeakRecord], recording: AllocationRecording?) {
+        guard profiler.mode != .off else { return (leaks, nil) }
+        let recording = profiler.recording()
+        return (LeakRetention.annotate(leaks, tracker: tracker, recording: recording), recording)
+    }
+}
+
+extension Scenario {
+    /// The allocation-profile mode of a run that was not told one: exact for the scenarios
+    /// the CI gate compares (their baselines carry exact profiles), sampled for the others.
+    var defaultAllocationProfile: AllocationProfileMode {
+        ["ci", "profile-open-close"].contains(name) ? .exact : .sampled
+    }
+}
