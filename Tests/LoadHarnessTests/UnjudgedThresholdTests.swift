@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aRunStoppedBeforeAnyVariantHasNotPassed() throws {
-        var runner = ScenarioRunner(scenario: try ScenarioLoader.parse(yaml: yaml, path: "partial.yaml"))
+        let runner = ScenarioRunner(scenario: try ScenarioLoader.parse(yaml: yaml, path: "partial.yaml"))
         runner.stop.set()
         let result = try runner.run()
         #expect(result.variants.isEmpty)
