@@ -36,7 +36,8 @@ struct List: ParsableCommand {
             let path = (folder as NSString).appendingPathComponent(file)
             do {
                 let scenario = try ScenarioLoader.load(path: path)
-                rows.append((scenario.name, scenario.description))
+                let profile = scenario.allocationProfile == .sampled ? "" : " [allocation_profile: \(scenario.allocationProfile.rawValue)]"
+                rows.append((scenario.name, scenario.description + profile))
             } catch {
                 rows.append((file, "invalid (\(error.lines.count) problem\(error.lines.count == 1 ? "" : "s")): roost validate \(path)"))
             }
@@ -59,6 +60,8 @@ struct List: ParsableCommand {
         print("Targets: user: random, self, followed, from_feed or a username; post: random, self, followed, from_feed or a post id.")
         print("Text placeholders: " + TextTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ") + ".")
         print("Durations: a number and a unit (ns, us, ms, s, m), e.g. 10ms, 1.5s.")
+        print("Allocation profiles (allocation_profile:, roost run --allocation-profile): "
+            + ScenarioFormat.allocationProfiles.joined(separator: ", ") + "; sampled by default.")
     }
 
     /// How a step's value is written: `user: TARGET = random, ...`.

@@ -26,6 +26,8 @@ struct RunCommand: ParsableCommand {
     var out: String?
     @Flag(help: "One virtual user, one iteration: a smoke run of every step.") var quick = false
     @Option(help: "Summary format: text or markdown.") var format: RunSummary.Format = .text
+    @Option(help: "Allocation profile of each measured step: off, sampled or exact (overrides the scenario's allocation_profile).")
+    var allocationProfile: AllocationProfileMode?
     @Flag(help: "Write the files only at the end, nothing as the run goes (a killed run leaves nothing): to measure what streaming costs.")
     var noStreaming = false
 
@@ -85,6 +87,7 @@ struct RunCommand: ParsableCommand {
             runner.variants = variant
             runner.progress = ProgressLine.shared.update
             runner.stream = stream
+            runner.allocationProfile = allocationProfile
             let result: RunResult
             do {
                 result = try runner.run()

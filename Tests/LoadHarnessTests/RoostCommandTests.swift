@@ -193,6 +193,26 @@ struct RoostCommandTests {
         #expect(tolerated.status == 0, "\(tolerated.stdout)\n\(tolerated.stderr)")
     }
 
+    @Test func allocationProfileFromTheCommandLine() async throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write(Self.scenario(), to: directory + "/tiny.yaml")
+        let off = try await RoostBinary.run(["run", "tiny.yaml", "--variant", "weak", "--allocation-profile", "off", "--out", "off"],
+                                            in: directory)
+        #expect(off.status == 0, "stdout: \(off.stdout)\nstderr: \(off.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/off/allocations.csv"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/off/profiles"))
+        let exact = try await RoostBinary.run(["run", "tiny.yaml", "--variant", "weak", "--allocation-profile", "exact", "--out", "exact"],
+                                              in: directory)
+        #expect(exact.status == 0, "stdout: \(exact.stdout)\nstderr: \(exact.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/exact/profiles/weak.bytes.folded"))
+        let bad = try await RoostBinary.run(["run", "tiny.yaml", "--allocation-profile", "exakt"], in: directory)
+        #expect(bad.status != 0 && bad.stderr.contains("exakt"), "\(bad.stderr)")
+        let list = try await RoostBinary.run(["list"], in: ScenarioTestSupport.packageRoot.path)
+        #expect(list.stdout.contains("[allocation_profile: exact]"), "\(list.stdout)")
+        #expect(list.stdout.contains("Allocation profiles (allocation_profile:, roost run --allocation-profile): off, sampled, exact"))
+    }
+
     @Test func aFailingThresholdExitsTwo() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -94,6 +94,13 @@ import Testing
         ])
     }
 
+    @Test func allocationProfileModesSuggestTheNearest() {
+        #expect(report("name: t\nallocation_profile: exakt\nsteps: [login]") == [
+            "2:21: expected one of 'off', 'sampled', 'exact' for 'allocation_profile', got 'exakt'; did you mean 'exact'?",
+        ])
+        #expect(report("name: t\nallocation_profile: [exact]\nsteps: [login]").count == 1)
+    }
+
     @Test func variantProblems() {
         #expect(report("""
             name: t

@@ -12,8 +12,8 @@ public struct ScenarioRunner: Sendable {
     public var variants: [String] = []
     /// Where measurements are streamed as they are taken (a run folder), or nil.
     public var stream: StreamingRunFolder?
-    /// What the allocation profile records; nil: the scenario's default (exact for the
-    /// gated scenarios, sampled otherwise).
+    /// What the allocation profile records; nil: the scenario's `allocation_profile:`
+    /// (`roost run --allocation-profile` sets it).
     public var allocationProfile: AllocationProfileMode?
 
     /// A runner for `scenario`.
@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
-            runner.allocationProfile = allocationProfile ?? scenario.defaultAllocationProfile
+            runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }
         results = AllocationProfileBuilder.profiled(results)

@@ -22,11 +22,3 @@ extension VariantRunner {
         return (LeakRetention.annotate(leaks, tracker: tracker, recording: recording), recording)
     }
 }
-
-extension Scenario {
-    /// The allocation-profile mode of a run that was not told one: exact for the scenarios
-    /// the CI gate compares (their baselines carry exact profiles), sampled for the others.
-    var defaultAllocationProfile: AllocationProfileMode {
-        ["ci", "profile-open-close"].contains(name) ? .exact : .sampled
-    }
-}

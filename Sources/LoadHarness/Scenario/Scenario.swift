@@ -1,3 +1,4 @@
+import MemoryProbes
 import Screens
 import SocialStack
 
@@ -9,6 +10,8 @@ public struct Scenario: Hashable, Sendable {
     public var description: String
     /// Every random choice (dataset and steps) derives from it.
     public var seed: UInt64
+    /// What the allocation profile records in each measured step (`allocation_profile:`; sampled by default).
+    public var allocationProfile: AllocationProfileMode
     public var stack: StackSettings
     public var dataset: DatasetSpec
     /// At least one; each runs on its own fresh stack with the same seed.
@@ -20,12 +23,14 @@ public struct Scenario: Hashable, Sendable {
     public var path: String
 
     /// A scenario; the loader builds these from YAML.
-    public init(name: String, description: String = "", seed: UInt64 = 1, stack: StackSettings = .init(),
+    public init(name: String, description: String = "", seed: UInt64 = 1, allocationProfile: AllocationProfileMode = .sampled,
+                stack: StackSettings = .init(),
                 dataset: DatasetSpec = .init(), variants: [VariantSpec] = [.init(name: "weak", references: .weak)],
                 load: LoadModel = .closed(.init()), steps: [Step], thresholds: [Threshold] = [], path: String = "") {
         self.name = name
         self.description = description
         self.seed = seed
+        self.allocationProfile = allocationProfile
         self.stack = stack
         self.dataset = dataset
         self.variants = variants

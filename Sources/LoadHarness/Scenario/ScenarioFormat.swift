@@ -1,3 +1,4 @@
+import MemoryProbes
 import Screens
 import SocialStack
 
@@ -5,7 +6,8 @@ import SocialStack
 /// files against these lists, and tests check `Scenarios/roost.schema.json` against them.
 public enum ScenarioFormat {
     /// Keys of the top-level mapping.
-    public static let topLevelKeys = ["name", "description", "seed", "stack", "dataset", "variants", "load", "steps", "thresholds"]
+    public static let topLevelKeys = ["name", "description", "seed", "allocation_profile", "stack", "dataset", "variants", "load", "steps",
+                                      "thresholds"]
     /// Keys that must be present at the top level.
     public static let requiredTopLevelKeys = ["name", "steps"]
     /// Keys of `stack:`.
@@ -21,6 +23,8 @@ public enum ScenarioFormat {
     /// Every key `load:` accepts (either model).
     public static var loadKeys: [String] { closedLoadKeys + openLoadKeys.filter { !closedLoadKeys.contains($0) } }
 
+    /// `allocation_profile:` values.
+    public static var allocationProfiles: [String] { AllocationProfileMode.allCases.map(\.rawValue) }
     /// `stack.feed` values.
     public static var feeds: [String] { FeedStrategy.allCases.map(\.rawValue) }
     /// `stack.password_cost` values.

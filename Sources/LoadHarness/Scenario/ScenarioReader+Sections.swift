@@ -1,3 +1,4 @@
+import MemoryProbes
 import Screens
 import SocialStack
 import Yams
@@ -13,6 +14,9 @@ extension ScenarioReader {
         let name = required("name", in: top, context: nil).flatMap { self.name($0, label: "'name'") }
         let description = top["description"].map { string($0, label: "'description'") ?? "" } ?? ""
         let seed = top["seed"].map { self.seed($0) } ?? 1
+        let profile: AllocationProfileMode? = top["allocation_profile"].map {
+            choice($0, label: "'allocation_profile'", values: ScenarioFormat.allocationProfiles).flatMap(AllocationProfileMode.init(rawValue:))
+        } ?? .sampled
         let stack = top["stack"].map { self.stack($0) } ?? StackSettings()
         let dataset = top["dataset"].map { self.dataset($0) } ?? DatasetSpec()
         let variants = top["variants"].map { self.variants($0, stack: stack ?? StackSettings()) }
@@ -21,10 +25,10 @@ extension ScenarioReader {
         let steps = required("steps", in: top, context: nil).map { self.steps($0, label: "'steps'") } ?? []
         let declared = top["variants"].map(Self.variantNames) ?? ["weak"]
         let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared) } ?? []
-        guard problems.isEmpty, let name, let seed, let stack, let dataset, let variants, let load, let steps, let thresholds else {
+        guard problems.isEmpty, let name, let seed, let profile, let stack, let dataset, let variants, let load, let steps, let thresholds else {
             return nil
         }
-        return Scenario(name: name, description: description, seed: seed, stack: stack, dataset: dataset, variants: variants,
+        return Scenario(name: name, description: description, seed: seed, allocationProfile: profile, stack: stack, dataset: dataset, variants: variants,
                         load: load, steps: steps, thresholds: thresholds, path: path)
     }
 
