@@ -113,7 +113,7 @@ import Testing
         ])
         let comparison = try RunComparison.compare(baseline: baseline, current: current)
         let text = ComparisonReport.render(comparison, format: .text)
-        #expect(text.contains("  worse   s/weak leaked_objects: 0 -> 13 (from 0)"), "\(text)")
+        #expect(text.contains("  worse   s/weak leaked_objects: 0 -> 13 (+13, from 0)"), "\(text)")
         #expect(text.contains("  leaked  s/weak: 10 of 10 ProfileController: \(cycle)"), "\(text)")
         #expect(text.contains("  leaked  s/weak: 3 of 30 TweetCell: held by a leaked ProfileController"), "\(text)")
         // The strong variant leaked as much as before: not listed.

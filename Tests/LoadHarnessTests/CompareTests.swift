@@ -68,6 +68,9 @@ import Testing
         // The same metric of the other variant is judged on its own.
         #expect(change(comparison, "strong", "allocs_per_op(open_profile)")?.verdict == .unchanged)
 
+        // Printed exactly beside the percentage: one allocation in 500 is +1, +0.2%.
+        #expect(ComparisonReport.render(comparison, format: .text).contains("allocs_per_op(open_profile): 500 -> 501 (+1, +0.2%)"))
+
         values["weak|allocs_per_op(open_profile)"] = 499
         let better = try compare(values)
         #expect(better.regressions.isEmpty)
@@ -130,7 +133,7 @@ import Testing
         let regression = try #require(leak.regressions.first)
         #expect(leak.regressions.count == 1 && regression.metric == "leaked_objects")
         #expect(regression.relativeChange == nil, "a change from 0 has no relative size")
-        #expect(ComparisonReport.render(leak, format: .text).contains("leaked_objects: 0 -> 1 (from 0)"))
+        #expect(ComparisonReport.render(leak, format: .text).contains("leaked_objects: 0 -> 1 (+1, from 0)"))
     }
 
     @Test func aStepMissingFromTheCurrentRunIsARegressionAndANewOneIsNot() throws {

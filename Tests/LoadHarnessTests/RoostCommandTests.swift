@@ -187,7 +187,7 @@ struct RoostCommandTests {
         let regressed = try await RoostBinary.run(["compare", out, worse], in: directory)
         #expect(regressed.status == 2, "\(regressed.stdout)\n\(regressed.stderr)")
         #expect(regressed.stdout.contains("worse   roost-cli/weak allocs_p50(login): "), "\(regressed.stdout)")
-        #expect(regressed.stdout.contains("(+10%)"), "\(regressed.stdout)")
+        #expect(regressed.stdout.contains(", +10%)"), "the exact delta, then the percentage: \(regressed.stdout)")
         // ... that a wider tolerance lets through.
         let tolerated = try await RoostBinary.run(["compare", out, worse, "--threshold", "allocs_p50=+20%"], in: directory)
         #expect(tolerated.status == 0, "\(tolerated.stdout)\n\(tolerated.stderr)")

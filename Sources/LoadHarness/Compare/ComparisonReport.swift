@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `roost compare` prints: regressions first (with the cycles of what leaked), then
 /// improvements, each with the baseline and current values and the relative change.
 public enum ComparisonReport {
@@ -59,9 +61,34 @@ public enum ComparisonReport {
 
     private static func value(_ value: Double?) -> String { value.map(CSV.number) ?? "missing" }
 
+    /// The change: for a count or a byte figure its exact delta beside the percentage
+    /// (`+384 B, +0.047%`: one allocation more in a megabyte-sized step rounds to 0%), for
+    /// a timing the percentage alone.
     private static func relative(_ change: RunComparison.Change) -> String {
         if change.verdict == .missing { return "missing in current" }
-        guard let relative = change.relativeChange else { return "from 0" }
-        return (relative >= 0 ? "+" : "") + CSV.number((relative * 1000).rounded() / 10) + "%"
+        let percentage = change.relativeChange.map(percent) ?? "from 0"
+        guard let baseline = change.baseline, let current = change.current, let unit = exactUnit(of: change.metric) else {
+            return percentage
+        }
+        let delta = ((current - baseline) * 1_000_000).rounded() / 1_000_000
+        return (delta >= 0 ? "+" : "") + CSV.number(delta) + unit + ", " + percentage
+    }
+
+    /// A relative change as a percentage: one decimal from 1% up, two significant digits below.
+    private static func percent(_ relative: Double) -> String {
+        let value = relative * 100
+        let text = abs(value) >= 1 || value == 0 ? CSV.number((value * 10).rounded() / 10) : String(format: "%.2g", value)
+        return (value >= 0 ? "+" : "") + text + "%"
+    }
+
+    /// " B" for a byte figure, "" for a count, nil for anything else (timings, rates, fractions).
+    private static func exactUnit(of metric: String) -> String? {
+        let name = metric.prefix { $0 != "(" && $0 != "{" }
+        guard name != "ops_per_s" else { return nil }
+        switch Threshold.Metric(name: String(name))?.unit {
+        case .bytes: return " B"
+        case .count: return ""
+        default: return nil
+        }
     }
 }
