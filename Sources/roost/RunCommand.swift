@@ -9,7 +9,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run scenarios: virtual users on a fresh stack per variant; latency, allocations and leaks.",
         discussion: """
             Writes Reports/runs/<scenario>/<UTC time>-<id>/ (steps.csv, timeseries.csv, memory.csv, retention.csv, \
-            leaks.csv, summary.csv, thresholds.csv, run.csv, hgrm/, report.html) and points Reports/runs/<scenario>/latest \
+            leaks.csv, summary.csv, thresholds.csv, run.csv, hgrm/, report.html, and with an allocation profile \
+            allocations.csv and profiles/<variant>.{allocs,bytes,retained}.folded) and points Reports/runs/<scenario>/latest \
             at it. The time series, memory, retention, executions.csv and the latency interval logs (hgrm/*.hlog) are \
             streamed as the run goes (flushed at least once a second; run.csv says state,running until the end), so a \
             killed run keeps them: `roost report DIR` rebuilds the other files. \
