@@ -160,8 +160,9 @@ public struct StreamedRun: Sendable {
         return value
     }
 
-    private static func optionalNumber(_ text: String, _ column: String, line: Int, folder: String) throws(RunFolderError) -> Double? {
-        text.isEmpty ? nil : try number(text, column, line: line, file: "timeseries.csv", folder: folder) as Double
+    private static func optionalNumber<T: LosslessStringConvertible>(_ text: String, _ column: String, line: Int, file: String,
+                                                                     folder: String) throws(RunFolderError) -> T? {
+        text.isEmpty ? nil : try number(text, column, line: line, file: file, folder: folder) as T
     }
 
     private static func timeSeriesRow(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> TimeSeriesRow {
@@ -170,9 +171,9 @@ public struct StreamedRun: Sendable {
             variant: f[1], second: try number(f[2], "second", line: line, file: file, folder: folder), step: f[3],
             count: try number(f[4], "count", line: line, file: file, folder: folder),
             errors: try number(f[5], "errors", line: line, file: file, folder: folder),
-            p50Microseconds: try optionalNumber(f[6], "p50_us", line: line, folder: folder),
-            p99Microseconds: try optionalNumber(f[7], "p99_us", line: line, folder: folder),
-            maxMicroseconds: try optionalNumber(f[8], "max_us", line: line, folder: folder),
+            p50Microseconds: try optionalNumber(f[6], "p50_us", line: line, file: file, folder: folder),
+            p99Microseconds: try optionalNumber(f[7], "p99_us", line: line, file: file, folder: folder),
+            maxMicroseconds: try optionalNumber(f[8], "max_us", line: line, file: file, folder: folder),
             allocations: try number(f[9], "allocs", line: line, file: file, folder: folder),
             bytes: try number(f[10], "bytes", line: line, file: file, folder: folder))
     }
@@ -204,7 +205,7 @@ public struct StreamedRun: Sendable {
             type: f[2], created: try number(f[3], "created", line: line, file: file, folder: folder),
             leaked: try number(f[4], "leaked", line: line, file: file, folder: folder),
             leakedBytes: try number(f[5], "leaked_bytes", line: line, file: file, folder: folder), cycle: f[6])
-        record.retainedBytes = f[7].isEmpty ? nil : try number(f[7], "retained_bytes", line: line, file: file, folder: folder) as Int
+        record.retainedBytes = try optionalNumber(f[7], "retained_bytes", line: line, file: file, folder: folder)
         return record
     }
 }
