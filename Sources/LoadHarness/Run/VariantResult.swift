@@ -29,6 +29,9 @@ public struct VariantResult: Sendable {
     public var isRebuilt = false
     /// Where the measured steps' allocations came from; nil when the profile was off.
     public var allocationProfile: VariantAllocationProfile? = nil
+    /// The flame graphs' stacks `roost report` read back from the folder's folded files
+    /// (a rebuilt run has no `allocationProfile`).
+    var readBackFlameGraphStacks: FlameGraphStacks? = nil
     /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
     var allocationRecording: AllocationRecording? = nil
 

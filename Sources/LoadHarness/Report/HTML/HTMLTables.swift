@@ -113,17 +113,20 @@ enum HTMLTables {
                      cssClass: "steps")
     }
 
-    /// Tracked types per variant: how many were created and survived, and the retain cycle.
+    /// Tracked types per variant: how many were created and survived, their shallow bytes,
+    /// what they keep alive (`retained_bytes`, exact profiles only; `-` when not measured),
+    /// and the retain cycle.
     static func leaks(_ run: RunResult) -> String {
         let rows = run.variants.flatMap { variant in
             variant.leaks.map { leak -> [Cell] in
                 [variantCell(run, variant.variant), .text(leak.type), .number(HTMLText.count(leak.created)),
                  Cell(html: HTMLText.count(leak.leaked), cssClass: leak.leaked > 0 ? "bad" : ""),
                  .number(RunSummary.bytes(Double(leak.leakedBytes))),
+                 .number(leak.retainedBytes.map { RunSummary.bytes(Double($0)) } ?? "-"),
                  Cell(html: leak.cycle.isEmpty ? "" : "<code>\(HTMLText.escape(leak.cycle))</code>", isText: true, cssClass: "cycle")]
             }
         }
         guard !rows.isEmpty else { return "<p class=\"nodata\">No data: no object was tracked.</p>\n" }
-        return table(["variant", "type", "created", "leaked", "leaked bytes", "cycle"], rows, cssClass: "leaks")
+        return table(["variant", "type", "created", "leaked", "leaked bytes", "retained bytes", "cycle"], rows, cssClass: "leaks")
     }
 }

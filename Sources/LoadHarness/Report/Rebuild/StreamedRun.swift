@@ -1,5 +1,6 @@
 import Foundation
 import Histogram
+import MemoryProbes
 
 /// A run read back from what it streamed into its folder (`roost report`): the time
 /// series, the executions, the latency interval logs, memory, retention, the leaks of the
@@ -119,6 +120,8 @@ public struct StreamedRun: Sendable {
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
             result.isRebuilt = true
+            result.readBackFlameGraphStacks = FlameGraphStacks.read(
+                folder: folder, variant: variant, isSampled: profileMode(scenario, info) == .sampled, notes: &notes)
             variants.append(result)
         }
 
@@ -135,6 +138,18 @@ public struct StreamedRun: Sendable {
         result.rebuiltBy = "roost report \(Roost.version)"
         result.recordedRunInfo = info
         return StreamedRun(result: result, notes: notes, recordedState: state)
+    }
+
+    /// The run's allocation profile mode: `--allocation-profile` on its command line, else the scenario's.
+    private static func profileMode(_ scenario: Scenario, _ info: [String: String]) -> AllocationProfileMode {
+        let words = (info["command_line"] ?? "").split(separator: " ").map(String.init)
+        for (index, word) in words.enumerated() {
+            if word.hasPrefix("--allocation-profile="), let mode = AllocationProfileMode(rawValue: String(word.dropFirst(21))) { return mode }
+            if word == "--allocation-profile", index + 1 < words.count, let mode = AllocationProfileMode(rawValue: words[index + 1]) {
+                return mode
+            }
+        }
+        return scenario.allocationProfile
     }
 
     /// One step's latency over the intervals up to second `last`, merged.

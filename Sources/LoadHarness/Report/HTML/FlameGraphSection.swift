@@ -1,0 +1,72 @@
+/// The report's allocation flame graphs: per variant and measured step, one of the bytes the
+/// step allocated and one of the bytes still live at the variant's end, each in a
+/// `<details>` element (no script needed to fold them). The step of each variant that
+/// allocated most, and the one that retained most, start open.
+enum FlameGraphSection {
+    static func html(_ run: RunResult) -> String {
+        let profiled = run.variants.compactMap { variant in FlameGraphStacks.of(variant).map { (variant, $0) } }
+        guard !profiled.isEmpty else {
+            return "<p class=\"nodata\">No data: the run recorded no allocation profile (allocation_profile: off).</p>\n"
+        }
+        var html = "<p class=\"note\">Per variant and measured step, where its bytes were allocated (profiles/&lt;variant&gt;"
+            + ".bytes.folded) and where the bytes still live when the variant ended were allocated (.retained.folded): the "
+            + "step at the top, each function's callees below it, a box as wide as its bytes. Hover a box for its whole name "
+            + "and value. Frames narrower than \(HTMLText.trimmed(FlameGraph.minimumPixels, decimals: 1)) px are merged; "
+            + "stacks deeper than \(FlameGraph.maximumDepth) frames are cut (the box says so).</p>\n"
+        html += "<p class=\"flame-key\">" + FlameGraph.Family.allCases.map { family in
+            "<span class=\"key\"><span class=\"swatch \(family.rawValue)\"></span>\(HTMLText.escape(family.legend))</span>"
+        }.joined(separator: " ") + "</p>\n"
+        for variant in run.variants {
+            guard let stacks = FlameGraphStacks.of(variant) else {
+                html += "<p class=\"nodata\">No data: \(HTMLText.escape(variant.variant)) recorded no allocation profile.</p>\n"
+                continue
+            }
+            html += variantGraphs(run, variant, stacks)
+        }
+        return html
+    }
+
+    private static func variantGraphs(_ run: RunResult, _ variant: VariantResult, _ stacks: FlameGraphStacks) -> String {
+        let bytes = Dictionary(grouping: stacks.bytes, by: \.step), retained = Dictionary(grouping: stacks.retained, by: \.step)
+        func total(_ lines: [FlameGraphStacks.Line]?) -> Int { lines?.reduce(0) { $0 + $1.value } ?? 0 }
+        // Steps in the variant's order; steps only the profile knows (none, normally) after them.
+        let steps = variant.steps.map(\.step) + Set(bytes.keys).union(retained.keys).subtracting(variant.steps.map(\.step)).sorted()
+        let mostBytes = steps.max { total(bytes[$0]) < total(bytes[$1]) }
+        let mostRetained = steps.filter { total(retained[$0]) > 0 }.max { total(retained[$0]) < total(retained[$1]) }
+        let colorIndex = run.variants.firstIndex { $0.variant == variant.variant } ?? 0
+        var html = ""
+        for step in steps {
+            let executions = variant.steps.first { $0.step == step }?.count ?? 0
+            let allocated = total(bytes[step]), kept = total(retained[step])
+            let open = step == mostBytes || step == mostRetained
+            html += "<details class=\"flames\" data-variant=\"\(HTMLText.escape(variant.variant))\" data-step=\"\(HTMLText.escape(step))\""
+                + (open ? " open" : "") + "><summary>" + VariantPalette.swatch(colorIndex) + "<b>"
+                + HTMLText.escape("\(variant.variant) / \(step)") + "</b> — \(RunSummary.bytes(Double(allocated))) allocated, "
+                + "\(RunSummary.bytes(Double(kept))) retained over \(HTMLText.count(executions)) execution"
+                + (executions == 1 ? "" : "s") + (stacks.isSampled ? " (sampled estimates)" : "") + "</summary>\n"
+            for (measure, lines, total) in [(FlameGraph.Measure.bytes, bytes[step] ?? [], allocated),
+                                            (.retained, retained[step] ?? [], kept)] {
+                let graph = FlameGraph(variant: variant.variant, step: step, measure: measure, stacks: lines,
+                                       executions: executions, isSampled: stacks.isSampled)
+                html += "<figure class=\"flame\" data-measure=\"\(measure.rawValue)\"><figcaption>\(HTMLText.escape(graph.title))"
+                    + "</figcaption>\n"
+                if total > 0 {
+                    html += graph.render()
+                } else {
+                    html += "<p class=\"nodata\">No data: " + (measure == .bytes ? "no allocation of this step was recorded."
+                        : "nothing this step allocated was still live when the variant ended.") + "</p>"
+                }
+                html += "</figure>\n"
+            }
+            html += "</details>\n"
+        }
+        return html
+    }
+
+    /// The section's part of the page's style sheet.
+    static let style = FlameGraph.style + """
+        details.flames{margin:4px 0;border-top:1px solid #eee;padding-top:2px}details.flames summary{cursor:pointer}
+        figure.flame{margin:6px 0 0}.flame-key{font-size:12px;color:#444}.flame-key .key{white-space:nowrap;margin-right:8px}
+        .flame-key .swatch{border:1px solid #bbb}
+        """
+}
