@@ -57,28 +57,29 @@ struct FlameCheck: Decodable {
             result.overflows = root.scrollWidth > root.clientWidth;
             doc.querySelectorAll("svg.flame").forEach(function (svg) {
               var name = svg.getAttribute("data-variant") + "/" + svg.getAttribute("data-step") + "/" + svg.getAttribute("data-measure");
-              var plot = svg.querySelector("rect.plot").getBBox(), drawn = svg.getBoundingClientRect();
+              // Screen coordinates throughout: boxes sit in translated row groups.
+              var plot = svg.querySelector("rect.plot").getBoundingClientRect(), drawn = svg.getBoundingClientRect();
               var scale = drawn.width / svg.viewBox.baseVal.width;
               var graph = { variant: svg.getAttribute("data-variant"), step: svg.getAttribute("data-step"),
                             measure: svg.getAttribute("data-measure"), boxes: 0, labels: 0, smallestFont: 1e9, width: drawn.width };
-              svg.querySelectorAll("g").forEach(function (g) {
+              svg.querySelectorAll("g[class]").forEach(function (g) {
                 var rect = g.querySelector("rect"), text = g.querySelector("text"), title = g.querySelector("title");
                 if (!rect) return;
                 graph.boxes++;
-                var box = rect.getBBox(), frame = title ? title.textContent.split("\\n")[0] : "(no title)";
-                if (box.width <= 0 || box.height <= 0 || box.x < plot.x - 0.5 || box.y < plot.y - 0.5
-                    || box.x + box.width > plot.x + plot.width + 0.5 || box.y + box.height > plot.y + plot.height + 0.5) {
-                  problem("outside", name, frame, [box.x, box.y, box.width, box.height].join(","));
+                var box = rect.getBoundingClientRect(), frame = title ? title.textContent.split("\\n")[0] : "(no title)";
+                if (box.width <= 0 || box.height <= 0 || box.left < plot.left - 0.5 || box.top < plot.top - 0.5
+                    || box.right > plot.right + 0.5 || box.bottom > plot.bottom + 0.5) {
+                  problem("outside", name, frame, [box.left - plot.left, box.top - plot.top, box.width, box.height].join(","));
                 }
                 if (!title || title.textContent.indexOf("\\n") < 0) problem("tooltip", name, frame, "no title with name and value");
                 if (!text) return;
                 graph.labels++;
-                var label = text.getBBox(), length = text.getComputedTextLength();
+                var label = text.getBoundingClientRect(), length = text.getComputedTextLength() * scale;
                 var font = parseFloat(getComputedStyle(text).fontSize) * scale;
                 graph.smallestFont = Math.min(graph.smallestFont, font);
                 if (font < \(minimumFont)) problem("font", name, frame, "font " + font.toFixed(2) + "px");
-                if (length > box.width || label.x < box.x - 0.5 || label.x + label.width > box.x + box.width + 0.5
-                    || label.y < box.y - 1 || label.y + label.height > box.y + box.height + 1) {
+                if (length > box.width || label.left < box.left - 0.5 || label.right > box.right + 0.5
+                    || label.top < box.top - 1 || label.bottom > box.bottom + 1) {
                   problem("overflow", name, frame, "label " + length.toFixed(1) + " wide in a " + box.width.toFixed(1) + " box");
                 }
                 var stem = text.textContent.replace(/\\u2026$/, "");
@@ -131,6 +132,8 @@ enum FlameRun {
         #expect(check.errors == [])
         #expect(!check.overflows, "wider than a 1200 px screen")
         #expect(check.problemCount == 0, "\(check.problemCount) problems: \(check.problems)")
+        print("FLAMEDEBUG real", check.graphs.map { "\($0.variant)/\($0.step)/\($0.measure) boxes \($0.boxes) labels \($0.labels) font \($0.smallestFont) width \($0.width)" })
+        try Data(html.utf8).write(to: URL(fileURLWithPath: "/tmp/flame-poc-debug.html"))
         // Every variant and step with bytes has its graph, and the bug's retained bytes theirs.
         var expected: [String] = []
         for variant in run.variants {
@@ -176,6 +179,7 @@ enum FlameRun {
         try replaceFirst(/<rect x="[0-9.]+"/, after: boxes[0]) { _ in "<rect x=\"5000\"" }
         let check = try await FlameCheck.run(html, label: "flame-broken")
         #expect(check.errors == [])
+        print("FLAMEDEBUG control", check.problemCount, check.problems)
         let kinds = Set(check.problems.map(\.kind))
         #expect(kinds.contains("outside"), "a box outside its plot went unnoticed: \(check.problems)")
         #expect(kinds.contains("overflow"), "an overflowing label went unnoticed: \(check.problems)")

@@ -83,14 +83,25 @@ import Testing
         }
         let graph = FlameGraph(variant: "v", step: "s", measure: .bytes, stacks: lines, executions: 3, isSampled: false)
         let svg = graph.render()
-        let rects = svg.matches(of: /<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)"\/>/).map {
-            (x: Double($0.output.1)!, y: Double($0.output.2)!, width: Double($0.output.3)!)
+        let rects = svg.matches(of: /<rect x="([0-9.]+)" width="([0-9.]+)" height="16"\/>/).map {
+            (x: Double($0.output.1)!, width: Double($0.output.2)!)
         }
         #expect(rects.count == graph.tree.boxes().count)
+        #expect(svg.matches(of: /<g transform="translate\(0 [0-9.]+\)">/).count == graph.tree.depth, "one group per row")
         // At most one box per minimum width in each row, plus a merged box per parent.
         let perRow = Int(FlameGraph.width / FlameGraph.minimumPixels)
         #expect(rects.count <= graph.tree.depth * perRow, "\(rects.count) boxes")
-        #expect(rects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= FlameGraph.width + 0.05 && $0.y < graph.height })
+        #expect(rects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= FlameGraph.width + 0.05 })
+        // Within a budget of 100 boxes, the same stacks draw at most 100, the widest frames.
+        let budgeted = FlameGraph(variant: "v", step: "s", measure: .bytes, stacks: lines, executions: 3, isSampled: false,
+                                  maximumBoxes: 100)
+        let kept = budgeted.tree.boxes()
+        #expect(kept.count <= 100 && kept.count >= 50, "\(kept.count) boxes")
+        #expect(budgeted.total == graph.total)
+        let narrowestKept = kept.filter { $0.mergedFrames == 0 }.map(\.value).min() ?? 0
+        let widestDropped = graph.tree.boxes().filter { box in box.mergedFrames == 0 && !kept.contains { $0.name == box.name && $0.depth == box.depth && $0.start == box.start } }
+            .map(\.value).max() ?? 0
+        #expect(widestDropped <= narrowestKept, "a frame of \(widestDropped) dropped while one of \(narrowestKept) kept")
         #expect(svg.utf8.count < 1_500_000, "\(svg.utf8.count) bytes")
         #expect(graph.total == lines.reduce(0) { $0 + $1.value })
     }

@@ -81,6 +81,11 @@ struct FlameGraph {
     static let minimumPixels = 2.0
     /// Rows beyond this are not drawn (their frames' values stay in the last row's box).
     static let maximumDepth = 72
+    /// Boxes all of a page's flame graphs may draw together (about 170 bytes of markup each),
+    /// shared out by `FlameGraphSection`; the narrowest frames are merged to stay within it.
+    static let pageBoxBudget = 2_400
+    /// No graph gets fewer than this many boxes.
+    static let minimumBoxes = 40
 
     var variant: String
     var step: String
@@ -90,14 +95,17 @@ struct FlameGraph {
     var executions: Int
     var isSampled: Bool
 
-    init(variant: String, step: String, measure: Measure, stacks: [FlameGraphStacks.Line], executions: Int, isSampled: Bool) {
+    /// `maximumBoxes`: the drawing's share of the page's box budget.
+    init(variant: String, step: String, measure: Measure, stacks: [FlameGraphStacks.Line], executions: Int, isSampled: Bool,
+         maximumBoxes: Int = .max) {
         self.variant = variant
         self.step = step
         self.measure = measure
         self.executions = executions
         self.isSampled = isSampled
         tree = FlameTree.build(stacks.map { ($0.frames, $0.value) }, rootName: step,
-                               minimumFraction: Self.minimumPixels / Self.width, maximumDepth: Self.maximumDepth)
+                               minimumFraction: Self.minimumPixels / Self.width, maximumDepth: Self.maximumDepth,
+                               maximumBoxes: maximumBoxes)
     }
 
     var total: Int { tree.root.value }
@@ -125,8 +133,11 @@ struct FlameGraph {
             + "height=\"\(c(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(title))\">\n"
             + "<rect class=\"plot\" x=\"0\" y=\"0\" width=\"\(Int(Self.width))\" height=\"\(c(height))\"/>\n"
         let scale = total > 0 ? Self.width / Double(total) : 0
+        // One group per row (its offset once, not per box), each box a group of its tooltip,
+        // rectangle and label.
+        var rows: [[String]] = Array(repeating: [], count: tree.depth)
         for box in tree.boxes() {
-            let x = Double(box.start) * scale, width = Double(box.value) * scale, y = Double(box.depth) * Self.rowHeight
+            let x = Double(box.start) * scale, width = Double(box.value) * scale
             let family = box.depth == 0 ? Family.step : box.mergedFrames > 0 ? .merged : Family.of(box.name)
             let share = total > 0 ? Double(box.value) / Double(total) * 100 : 0
             var hover = "\(box.name)\n\(HTMLText.count(box.value)) B (\(RunSummary.bytes(Double(box.value))), "
@@ -134,12 +145,15 @@ struct FlameGraph {
             if box.cutBelow { hover += "; deeper frames not drawn" }
             // Rounded edges (one decimal) must not leave the plot.
             let left = (x * 10).rounded(.up) / 10, right = min(((x + width) * 10).rounded(.down) / 10, Self.width)
-            svg += "<g class=\"\(family.rawValue)\"><title>\(HTMLText.escape(hover))</title><rect x=\"\(c(left))\" "
-                + "y=\"\(c(y))\" width=\"\(c(max(right - left, 0.1)))\" height=\"\(c(Self.rowHeight - 1))\"/>"
+            var markup = "<g class=\"\(family.rawValue)\"><title>\(HTMLText.escape(hover))</title><rect x=\"\(c(left))\" "
+                + "width=\"\(c(max(right - left, 0.1)))\" height=\"\(c(Self.rowHeight - 1))\"/>"
             if let label = Self.label(box.name, width: right - left) {
-                svg += "<text x=\"\(c(left + Self.labelPadding))\" y=\"\(c(y + 12))\">\(HTMLText.escape(label))</text>"
+                markup += "<text x=\"\(c(left + Self.labelPadding))\" y=\"12\">\(HTMLText.escape(label))</text>"
             }
-            svg += "</g>\n"
+            rows[box.depth].append(markup + "</g>")
+        }
+        for (depth, boxes) in rows.enumerated() {
+            svg += "<g transform=\"translate(0 \(c(Double(depth) * Self.rowHeight)))\">" + boxes.joined() + "</g>\n"
         }
         return svg + "</svg>"
     }

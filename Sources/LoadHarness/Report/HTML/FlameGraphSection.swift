@@ -16,17 +16,19 @@ enum FlameGraphSection {
         html += "<p class=\"flame-key\">" + FlameGraph.Family.allCases.map { family in
             "<span class=\"key\"><span class=\"swatch \(family.rawValue)\"></span>\(HTMLText.escape(family.legend))</span>"
         }.joined(separator: " ") + "</p>\n"
+        let budgets = Budget.shares(profiled)
         for variant in run.variants {
             guard let stacks = FlameGraphStacks.of(variant) else {
                 html += "<p class=\"nodata\">No data: \(HTMLText.escape(variant.variant)) recorded no allocation profile.</p>\n"
                 continue
             }
-            html += variantGraphs(run, variant, stacks)
+            html += variantGraphs(run, variant, stacks, budgets: budgets)
         }
         return html
     }
 
-    private static func variantGraphs(_ run: RunResult, _ variant: VariantResult, _ stacks: FlameGraphStacks) -> String {
+    private static func variantGraphs(_ run: RunResult, _ variant: VariantResult, _ stacks: FlameGraphStacks,
+                                      budgets: [String: [Budget.Key: Int]]) -> String {
         let bytes = Dictionary(grouping: stacks.bytes, by: \.step), retained = Dictionary(grouping: stacks.retained, by: \.step)
         func total(_ lines: [FlameGraphStacks.Line]?) -> Int { lines?.reduce(0) { $0 + $1.value } ?? 0 }
         // Steps in the variant's order; steps only the profile knows (none, normally) after them.
@@ -35,6 +37,7 @@ enum FlameGraphSection {
         let mostRetained = steps.filter { total(retained[$0]) > 0 }.max { total(retained[$0]) < total(retained[$1]) }
         let colorIndex = run.variants.firstIndex { $0.variant == variant.variant } ?? 0
         var html = ""
+        let budget = budgets[variant.variant] ?? [:]
         for step in steps {
             let executions = variant.steps.first { $0.step == step }?.count ?? 0
             let allocated = total(bytes[step]), kept = total(retained[step])
@@ -47,7 +50,8 @@ enum FlameGraphSection {
             for (measure, lines, total) in [(FlameGraph.Measure.bytes, bytes[step] ?? [], allocated),
                                             (.retained, retained[step] ?? [], kept)] {
                 let graph = FlameGraph(variant: variant.variant, step: step, measure: measure, stacks: lines,
-                                       executions: executions, isSampled: stacks.isSampled)
+                                       executions: executions, isSampled: stacks.isSampled,
+                                       maximumBoxes: budget[Budget.Key(step: step, measure: measure)] ?? FlameGraph.minimumBoxes)
                 html += "<figure class=\"flame\" data-measure=\"\(measure.rawValue)\"><figcaption>\(HTMLText.escape(graph.title))"
                     + "</figcaption>\n"
                 if total > 0 {
@@ -61,6 +65,35 @@ enum FlameGraphSection {
             html += "</details>\n"
         }
         return html
+    }
+
+    /// The page's box budget shared among its graphs: every graph at least
+    /// `FlameGraph.minimumBoxes`, the rest by the square root of its total, so the steps that
+    /// allocate most are drawn in most detail without starving the others.
+    enum Budget {
+        struct Key: Hashable {
+            let step: String
+            let measure: FlameGraph.Measure
+        }
+
+        static func shares(_ profiled: [(VariantResult, FlameGraphStacks)]) -> [String: [Key: Int]] {
+            var totals: [(variant: String, key: Key, total: Int)] = []
+            for (variant, stacks) in profiled {
+                for (measure, lines) in [(FlameGraph.Measure.bytes, stacks.bytes), (.retained, stacks.retained)] {
+                    for (step, total) in Dictionary(lines.map { ($0.step, $0.value) }, uniquingKeysWith: +) where total > 0 {
+                        totals.append((variant.variant, Key(step: step, measure: measure), total))
+                    }
+                }
+            }
+            let spare = max(0, FlameGraph.pageBoxBudget - totals.count * FlameGraph.minimumBoxes)
+            let weights = totals.map { Double($0.total).squareRoot() }, sum = weights.reduce(0, +)
+            var shares: [String: [Key: Int]] = [:]
+            for (index, entry) in totals.enumerated() {
+                shares[entry.variant, default: [:]][entry.key] =
+                    FlameGraph.minimumBoxes + (sum > 0 ? Int(Double(spare) * weights[index] / sum) : 0)
+            }
+            return shares
+        }
     }
 
     /// The section's part of the page's style sheet.

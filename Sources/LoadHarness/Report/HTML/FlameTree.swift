@@ -1,8 +1,9 @@
 /// The call tree of one flame graph: the folded stacks of one variant's step merged by
 /// their frames, root first (the step), each node's value the sum of the stacks through it.
 /// Children are ordered by value (largest first), then name; siblings too narrow to draw
-/// are merged into one box (or left out when even together they are too narrow), and the
-/// tree stops at a depth, so the drawing stays small whatever the profile holds.
+/// (or beyond the drawing's box budget) are merged into one box, or left out when even
+/// together they are too narrow, and the tree stops at a depth, so the drawing stays small
+/// whatever the profile holds.
 struct FlameTree: Equatable {
     struct Node: Equatable {
         /// The frame's function name; for a merged box, what it merged (`3 smaller frames`).
@@ -36,10 +37,11 @@ struct FlameTree: Equatable {
     var depth: Int { Self.height(root) }
 
     /// The tree of `stacks` (frames root first, below `rootName`; values > 0 count):
-    /// children whose value is under `minimumFraction` of the total are merged, and rows
-    /// beyond `maximumDepth` (the root is row 1) are cut.
+    /// children whose value is under `minimumFraction` of the total are merged, rows beyond
+    /// `maximumDepth` (the root is row 1) are cut, and when the tree would still draw more
+    /// than `maximumBoxes` boxes, the narrowest frames are merged too until it does not.
     static func build(_ stacks: [(frames: [String], value: Int)], rootName: String, minimumFraction: Double,
-                      maximumDepth: Int) -> FlameTree {
+                      maximumDepth: Int, maximumBoxes: Int = .max) -> FlameTree {
         // A trie in flat arrays: one entry per distinct path.
         var names = [rootName], values = [0], children: [[String: Int]] = [[:]]
         for stack in stacks where stack.value > 0 {
@@ -58,18 +60,42 @@ struct FlameTree: Equatable {
                 values[node] += stack.value
             }
         }
-        let minimum = Double(values[0]) * max(0, minimumFraction)
+        let ordered = children.map { $0.values.sorted { values[$0] != values[$1] ? values[$0] > values[$1] : names[$0] < names[$1] } }
+
+        // Boxes drawn when frames under `minimum` are merged (a merged box counts one).
+        func count(_ index: Int, row: Int, minimum: Double) -> Int {
+            guard row < maximumDepth else { return 1 }
+            var boxes = 1, mergedValue = 0
+            for child in ordered[index] {
+                if Double(values[child]) >= minimum, values[child] > 0 {
+                    boxes += count(child, row: row + 1, minimum: minimum)
+                } else {
+                    mergedValue += values[child]
+                }
+            }
+            return boxes + (mergedValue > 0 && Double(mergedValue) >= minimum ? 1 : 0)
+        }
+        var minimum = Double(values[0]) * max(0, minimumFraction)
+        if maximumBoxes < .max, count(0, row: 1, minimum: minimum) > maximumBoxes {
+            // The smallest frame value (above the pixel minimum) that keeps the drawing within budget.
+            let candidates = Array(Set(values.filter { Double($0) > minimum })).sorted()
+            var low = 0, high = candidates.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if count(0, row: 1, minimum: Double(candidates[middle])) <= maximumBoxes { high = middle } else { low = middle + 1 }
+            }
+            minimum = candidates.isEmpty ? minimum : Double(candidates[low])
+        }
 
         func prune(_ index: Int, row: Int) -> Node {
             var node = Node(name: names[index], value: values[index])
-            let ordered = children[index].values.sorted { values[$0] != values[$1] ? values[$0] > values[$1] : names[$0] < names[$1] }
-            guard !ordered.isEmpty else { return node }
+            guard !ordered[index].isEmpty else { return node }
             guard row < maximumDepth else {
                 node.cutBelow = true
                 return node
             }
             var merged = 0, mergedValue = 0
-            for child in ordered {
+            for child in ordered[index] {
                 if Double(values[child]) >= minimum, values[child] > 0 {
                     node.children.append(prune(child, row: row + 1))
                 } else {
