@@ -132,8 +132,6 @@ enum FlameRun {
         #expect(check.errors == [])
         #expect(!check.overflows, "wider than a 1200 px screen")
         #expect(check.problemCount == 0, "\(check.problemCount) problems: \(check.problems)")
-        print("FLAMEDEBUG real", check.graphs.map { "\($0.variant)/\($0.step)/\($0.measure) boxes \($0.boxes) labels \($0.labels) font \($0.smallestFont) width \($0.width)" })
-        try Data(html.utf8).write(to: URL(fileURLWithPath: "/tmp/flame-poc-debug.html"))
         // Every variant and step with bytes has its graph, and the bug's retained bytes theirs.
         var expected: [String] = []
         for variant in run.variants {
@@ -179,7 +177,6 @@ enum FlameRun {
         try replaceFirst(/<rect x="[0-9.]+"/, after: boxes[0]) { _ in "<rect x=\"5000\"" }
         let check = try await FlameCheck.run(html, label: "flame-broken")
         #expect(check.errors == [])
-        print("FLAMEDEBUG control", check.problemCount, check.problems)
         let kinds = Set(check.problems.map(\.kind))
         #expect(kinds.contains("outside"), "a box outside its plot went unnoticed: \(check.problems)")
         #expect(kinds.contains("overflow"), "an overflowing label went unnoticed: \(check.problems)")

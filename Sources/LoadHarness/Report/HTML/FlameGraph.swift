@@ -81,11 +81,11 @@ struct FlameGraph {
     static let minimumPixels = 2.0
     /// Rows beyond this are not drawn (their frames' values stay in the last row's box).
     static let maximumDepth = 72
-    /// Boxes all of a page's flame graphs may draw together (about 170 bytes of markup each),
+    /// Boxes all of a page's flame graphs may draw together (about 200 bytes of markup each),
     /// shared out by `FlameGraphSection`; the narrowest frames are merged to stay within it.
-    static let pageBoxBudget = 2_400
+    static let pageBoxBudget = 1_600
     /// No graph gets fewer than this many boxes.
-    static let minimumBoxes = 40
+    static let minimumBoxes = 16
 
     var variant: String
     var step: String

@@ -11,8 +11,10 @@ enum FlameGraphSection {
         var html = "<p class=\"note\">Per variant and measured step, where its bytes were allocated (profiles/&lt;variant&gt;"
             + ".bytes.folded) and where the bytes still live when the variant ended were allocated (.retained.folded): the "
             + "step at the top, each function's callees below it, a box as wide as its bytes. Hover a box for its whole name "
-            + "and value. Frames narrower than \(HTMLText.trimmed(FlameGraph.minimumPixels, decimals: 1)) px are merged; "
-            + "stacks deeper than \(FlameGraph.maximumDepth) frames are cut (the box says so).</p>\n"
+            + "and value. Frames narrower than \(HTMLText.trimmed(FlameGraph.minimumPixels, decimals: 1)) px, and the narrowest "
+            + "frames beyond the page's budget of \(HTMLText.count(FlameGraph.pageBoxBudget)) boxes, are merged into one box "
+            + "per parent (or left out when still too narrow); stacks deeper than \(FlameGraph.maximumDepth) frames are cut "
+            + "(the box says so). The folded files hold every stack.</p>\n"
         html += "<p class=\"flame-key\">" + FlameGraph.Family.allCases.map { family in
             "<span class=\"key\"><span class=\"swatch \(family.rawValue)\"></span>\(HTMLText.escape(family.legend))</span>"
         }.joined(separator: " ") + "</p>\n"
