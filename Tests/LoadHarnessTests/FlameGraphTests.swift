@@ -120,6 +120,11 @@ import Testing
         #expect(graph.title == "strong-delegate / open<profile> — retained bytes, 3.8MB total over 10 executions")
         let svg = graph.render()
         #expect(svg.contains("<title>\(long)\n3,932,160 B (3.8MB, 100%)</title>"))
+        let small = FlameGraph(variant: "v", step: "s", measure: .bytes, stacks: [.init(step: "s", frames: ["A.a()"], value: 600),
+                                                                                  .init(step: "s", frames: ["B.b()"], value: 400)],
+                               executions: 1, isSampled: true)
+        #expect(small.render().contains("<title>A.a()\n600 B (60%)</title>"), "bytes under 1 KB said once")
+        #expect(small.title == "v / s — bytes, about 1000B total over 1 execution")
         #expect(svg.contains("data-step=\"open&lt;profile&gt;\""))
         #expect(!svg.contains("open<profile>"))
         #expect(svg.contains("<g class=\"services\">") && svg.contains("<g class=\"screens\">") && svg.contains("<g class=\"step\">"))

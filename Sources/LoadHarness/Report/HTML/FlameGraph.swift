@@ -140,8 +140,9 @@ struct FlameGraph {
             let x = Double(box.start) * scale, width = Double(box.value) * scale
             let family = box.depth == 0 ? Family.step : box.mergedFrames > 0 ? .merged : Family.of(box.name)
             let share = total > 0 ? Double(box.value) / Double(total) * 100 : 0
-            var hover = "\(box.name)\n\(HTMLText.count(box.value)) B (\(RunSummary.bytes(Double(box.value))), "
-                + "\(HTMLText.trimmed(share, decimals: share < 1 ? 2 : 1))%)"
+            let percent = HTMLText.trimmed(share, decimals: share < 1 ? 2 : 1) + "%"
+            var hover = "\(box.name)\n\(HTMLText.count(box.value)) B ("
+                + (box.value < 1_024 ? "" : RunSummary.bytes(Double(box.value)) + ", ") + percent + ")"
             if box.cutBelow { hover += "; deeper frames not drawn" }
             // Rounded edges (one decimal) must not leave the plot.
             let left = (x * 10).rounded(.up) / 10, right = min(((x + width) * 10).rounded(.down) / 10, Self.width)
