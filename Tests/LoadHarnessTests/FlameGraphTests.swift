@@ -136,7 +136,8 @@ import Testing
             ("closure #1 in SocialStack.MediaService.bytes(_:)", .services),
             ("generic specialization <Swift.Int> of GRDB.DatabaseCursor.next()", .database),
             ("sqlite3VdbeExec", .sqlite), ("libsqlite3.so.0+0xa70f1", .sqlite),
-            ("swift_allocObject", .swift), ("Swift.Array.append(_:)", .swift), ("malloc", .allocator),
+            ("swift_allocObject", .swift), ("reabstraction thunk", .swift), ("_dispatch_lane_barrier_sync_invoke_and_complete", .swift),
+            ("Swift.Array.append(_:)", .swift), ("malloc", .allocator),
             ("[truncated]", .truncated), ("main", .other)]
         for (name, family) in families { #expect(FlameGraph.Family.of(name) == family, "\(name)") }
     }

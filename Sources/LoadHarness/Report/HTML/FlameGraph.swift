@@ -37,7 +37,7 @@ struct FlameGraph {
             case .services: "SocialStack"
             case .database: "GRDB"
             case .sqlite: "SQLite and C libraries"
-            case .swift: "Swift runtime, standard library, Foundation"
+            case .swift: "Swift runtime, standard library, Foundation, Dispatch"
             case .allocator: "allocator"
             case .other: "other"
             case .merged: "frames too narrow to draw, merged"
@@ -62,7 +62,9 @@ struct FlameGraph {
                 }
             }
             if sawSwift { return .swift }
-            if name.hasPrefix("swift_") || name.hasPrefix("libswift") || name.hasPrefix("$s") { return .swift }
+            // The runtime, libdispatch and compiler-made thunks (`reabstraction thunk`, `thunk for ...`).
+            if ["swift_", "libswift", "$s", "_dispatch", "dispatch_", "reabstraction thunk", "thunk for", "partial apply"]
+                .contains(where: name.hasPrefix) { return .swift }
             if ["malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "mallocx", "rallocx", "je_", "roost_"]
                 .contains(where: name.hasPrefix) { return .allocator }
             if name.hasPrefix("sqlite3") || name.hasPrefix("lib") || name.contains(".so") { return .sqlite }
