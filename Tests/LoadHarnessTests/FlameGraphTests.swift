@@ -173,6 +173,11 @@ import Testing
         // Per variant: login's bytes (nothing retained), open_profile's bytes and retained; close_profile has none.
         #expect(original.count == 2 * 3)
         #expect(again == original)
+        let page = HTMLReport.page(run)
+        #expect(ReportMarkup.problems(page) == [] && ReportMarkup.externalReferences(page) == [])
+        // The steps with most bytes and most retained bytes start open; the rest are folded.
+        #expect(page.matches(of: /<details class="flames" data-variant="[^"]*" data-step="open_profile" open>/).count == 2)
+        #expect(page.matches(of: /<details class="flames" data-variant="[^"]*" data-step="login">/).count == 2)
         // Without the folded files there are no graphs, and no note of an error.
         try FileManager.default.removeItem(atPath: folder + "/profiles")
         let bare = try StreamedRun.read(folder: folder, allowComplete: true)

@@ -35,7 +35,7 @@ enum FlameGraphSection {
         func total(_ lines: [FlameGraphStacks.Line]?) -> Int { lines?.reduce(0) { $0 + $1.value } ?? 0 }
         // Steps in the variant's order; steps only the profile knows (none, normally) after them.
         let steps = variant.steps.map(\.step) + Set(bytes.keys).union(retained.keys).subtracting(variant.steps.map(\.step)).sorted()
-        let mostBytes = steps.max { total(bytes[$0]) < total(bytes[$1]) }
+        let mostBytes = steps.filter { total(bytes[$0]) > 0 }.max { total(bytes[$0]) < total(bytes[$1]) }
         let mostRetained = steps.filter { total(retained[$0]) > 0 }.max { total(retained[$0]) < total(retained[$1]) }
         let colorIndex = run.variants.firstIndex { $0.variant == variant.variant } ?? 0
         var html = ""
