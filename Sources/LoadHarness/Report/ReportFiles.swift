@@ -119,7 +119,13 @@ enum ReportFiles {
     static func runInfo(_ run: RunResult, commandLine: [String], configuration: String) -> String {
         runInfo(RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
                         ended: run.ended, state: run.state, completedVariants: run.variants.filter(\.leaksChecked).map(\.variant),
-                        extra: run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? [], recorded: run.recordedRunInfo))
+                        extra: profileMode(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []), recorded: run.recordedRunInfo))
+    }
+
+    /// `allocation_profile` (exact or sampled) when the run carries profiles: what
+    /// `roost compare` says of the site deltas it prints (exact, or estimates).
+    private static func profileMode(_ run: RunResult) -> [(String, String)] {
+        run.variants.compactMap(\.allocationProfile?.mode).first.map { [("allocation_profile", $0.rawValue)] } ?? []
     }
 
     /// The HdrHistogram percentile distribution of one step, in microseconds.

@@ -15,6 +15,8 @@ public struct ScenarioRunner: Sendable {
     /// What the allocation profile records; nil: the scenario's `allocation_profile:`
     /// (`roost run --allocation-profile` sets it).
     public var allocationProfile: AllocationProfileMode?
+    /// Memory readings (and retention points) each variant keeps in memory when streaming.
+    var keptReadings = MemorySampler.streamedLimit
 
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
@@ -27,6 +29,7 @@ public struct ScenarioRunner: Sendable {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
+            runner.keptReadings = keptReadings
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

@@ -16,6 +16,8 @@ struct VariantRunner {
     var samplePeriod: UInt64 = 100_000_000
     /// Where the variant's measurements are streamed as they are taken (nil: kept in memory only).
     var sink: (any RunSink)?
+    /// Memory readings (and retention points) kept in memory when `sink` has them all.
+    var keptReadings = MemorySampler.streamedLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
 
@@ -52,7 +54,7 @@ struct VariantRunner {
             collector.begin()
             timeline.withLock { $0 = collector }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
-                                        sink: sink, variant: variant.name)
+                                        sink: sink, variant: variant.name, keeping: keptReadings)
             sampler.begin()
             return (start, sampler)
         }
@@ -97,6 +99,10 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        if sampler.isThinned {
+            result.isThinned = true
+            result.fitOverAllCloses = sampler.retentionFit
+        }
         sink?.variantEnded(result)
         return result
     }

@@ -140,8 +140,10 @@ public struct StreamedRun: Sendable {
         return StreamedRun(result: result, notes: notes, recordedState: state)
     }
 
-    /// The run's allocation profile mode: `--allocation-profile` on its command line, else the scenario's.
+    /// The run's allocation profile mode: run.csv's `allocation_profile`, else `--allocation-profile`
+    /// on its command line (a run.csv from before that row), else the scenario's.
     private static func profileMode(_ scenario: Scenario, _ info: [String: String]) -> AllocationProfileMode {
+        if let mode = info["allocation_profile"].flatMap(AllocationProfileMode.init(rawValue:)) { return mode }
         let words = (info["command_line"] ?? "").split(separator: " ").map(String.init)
         for (index, word) in words.enumerated() {
             if word.hasPrefix("--allocation-profile="), let mode = AllocationProfileMode(rawValue: String(word.dropFirst(21))) { return mode }
