@@ -1,3 +1,4 @@
+import GRDB
 import Testing
 @testable import SocialStack
 
@@ -36,4 +37,32 @@ import Testing
         try stack.posts.delete(post.id, by: a)
         #expect(try stack.search.posts(matching: "replacement").isEmpty)
     }
+
+    /// The stack's own pattern finds what GRDB's `FTS5Pattern(matchingAllPrefixesIn:)` finds
+    /// (which opens two throwaway databases per call), for words, prefixes, case, accents,
+    /// punctuation and FTS5's own syntax in the query.
+    @Test func findsWhatGRDBsPrefixPatternFinds() throws {
+        let stack = try makeStack()
+        let a = try signUp(stack, "aaa")
+        for text in ["Swift on Linux: swift build", "Le café est ouvert", "AND OR NOT near the end", "under_score and x*y",
+                     "naïve résumé 日本語 text", "quote \"inside\" here", "#roost @aaa https://example.com/1/2"] {
+            _ = try stack.posts.compose(.post(text), by: a)
+        }
+        let queries = ["swift", "SWI", "swift linux", "cafe", "café", "\"café\"", "AND", "or not", "near(", "NEAR(a b)",
+                       "under_score", "x*y", "日本", "naïve résumé", "quote\"", "roost aaa", "example.com/1", "*", "-", "   ", "",
+                       "caf\" OR", "a:b", "^swift", "{swift}"]
+        for query in queries {
+            let ours = try stack.search.posts(matching: query, limit: 50).map(\.id)
+            let theirs: [PostID] = try FTS5Pattern(matchingAllPrefixesIn: query).map { pattern in
+                try stack.store.read { db in
+                    try Row.fetchAll(db, sql: """
+                        SELECT posts.id FROM posts_fts JOIN posts ON posts.id = posts_fts.rowid
+                        WHERE posts_fts MATCH ? ORDER BY posts_fts.rank, posts.id DESC LIMIT 50
+                        """, arguments: [pattern]).map { PostID(rawValue: $0[0]) }
+                }
+            } ?? []
+            #expect(ours == theirs, "query \(query.debugDescription)")
+        }
+    }
 }
+

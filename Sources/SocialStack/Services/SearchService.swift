@@ -8,9 +8,9 @@ public struct SearchService: Sendable {
     /// Posts containing every word of `query`, each word matched as a prefix ("swi" finds
     /// "Swift"), best bm25 match first. Punctuation in the query is ignored, never an error.
     public func posts(matching query: String, limit: Int = PageSize.default, offset: Int = 0) throws -> [Post] {
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
-        return try store.read { db in
-            try db.cachedRows(sql: """
+        try store.read { db in
+            guard let pattern = try SearchPattern.allPrefixes(of: query, in: db) else { return [] }
+            return try db.cachedRows(sql: """
                     SELECT \(Post.columns) FROM posts_fts JOIN posts ON posts.id = posts_fts.rowid
                     WHERE posts_fts MATCH ? ORDER BY posts_fts.rank, posts.id DESC LIMIT ? OFFSET ?
                     """,

@@ -1,0 +1,21 @@
+import GRDB
+
+/// The FTS5 pattern of a post search: every word of the query (split by SQLite's `ascii`
+/// tokenizer, as GRDB's `FTS5Pattern(matchingAllPrefixesIn:)` splits it) matched as a prefix.
+///
+/// GRDB's initialiser opens two throwaway in-memory databases per call, one to tokenize and
+/// one with an FTS5 table to validate the pattern, and each leaves a dispatch queue for
+/// libdispatch to dispose of later, on another thread: a search allocated whatever that
+/// disposal had not yet returned to the thread's cache, so its counts moved with the
+/// machine's load. The stack's own connection tokenizes here, and a pattern of quoted
+/// tokens needs no validation.
+enum SearchPattern {
+    /// `"swi"* "rock"*` for "Swi, rock!"; nil when the query has no word.
+    static func allPrefixes(of query: String, in db: Database) throws -> String? {
+        let tokens = try db.makeTokenizer(.ascii()).tokenize(query: query).compactMap {
+            $0.flags.contains(.colocated) ? nil : $0.token
+        }
+        guard !tokens.isEmpty else { return nil }
+        return tokens.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+}
