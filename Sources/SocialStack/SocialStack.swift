@@ -30,7 +30,7 @@ public final class SocialStack: Sendable {
     /// The configuration the stack was opened with.
     public let configuration: SocialStack.Configuration
 
-    private let store: Store
+    let store: Store
     private let temporaryDirectory: URL?
 
     /// Opens (and migrates) the stack's database.

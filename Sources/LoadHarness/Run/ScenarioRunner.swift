@@ -16,6 +16,11 @@ public struct ScenarioRunner: Sendable {
     /// (`roost run --allocation-profile` sets it).
     public var allocationProfile: AllocationProfileMode?
 
+    /// Where built datasets are kept between runs; nil: each variant builds its own.
+    public var datasetCache: DatasetCache?
+    /// Told when the dataset cache cannot be used or an entry was damaged (the run goes on).
+    public var warn: @Sendable (String) -> Void = { _ in }
+
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
 
@@ -27,6 +32,8 @@ public struct ScenarioRunner: Sendable {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
+            runner.datasetCache = datasetCache
+            runner.warn = warn
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

@@ -29,6 +29,11 @@ public struct VariantResult: Sendable {
     public var isRebuilt = false
     /// Where the measured steps' allocations came from; nil when the profile was off.
     public var allocationProfile: VariantAllocationProfile? = nil
+    /// How long the dataset took to be ready (built, or copied from the cache), seconds;
+    /// nil when not recorded (a rebuilt run).
+    public var datasetSeconds: Double? = nil
+    /// Where the dataset came from; nil when not recorded.
+    public var datasetSource: DatasetSource? = nil
     /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
     var allocationRecording: AllocationRecording? = nil
 

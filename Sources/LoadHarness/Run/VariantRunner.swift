@@ -18,6 +18,10 @@ struct VariantRunner {
     var sink: (any RunSink)?
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
+    /// Where built datasets are kept between runs; nil: built every time.
+    var datasetCache: DatasetCache?
+    /// Told when the dataset cache cannot be used (the dataset is then built).
+    var warn: @Sendable (String) -> Void = { _ in }
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -28,8 +32,7 @@ struct VariantRunner {
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         let stack = try SocialStack(configuration)
-        progress(RunProgress(phase: "dataset", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
-        let dataset = try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack)
+        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
@@ -97,8 +100,30 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.datasetSeconds = datasetSeconds
+        result.datasetSource = datasetSource
         sink?.variantEnded(result)
         return result
+    }
+
+    /// The variant's dataset on `stack`: copied from the cache when it holds it, else built
+    /// (and stored); with how long that took and where it came from.
+    private func prepareDataset(on stack: SocialStack, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
+        let started = ContinuousClock.now
+        let report = { [progress, variant] (built: Dataset.Progress) in
+            let elapsed = (ContinuousClock.now - started).nanoseconds
+            var line = RunProgress(phase: "dataset", variant: variant.name, iterations: built.done, errors: 0, elapsedNanoseconds: elapsed)
+            line.total = built.total
+            progress(line)
+        }
+        report(Dataset.Progress(done: 0, total: 0))
+        let (dataset, source) = if let datasetCache {
+            try datasetCache.fill(stack, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: report, warn: warn)
+        } else {
+            (try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack, progress: report), DatasetSource.built)
+        }
+        let seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
+        return (dataset, source, seconds)
     }
 
     /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
@@ -229,6 +254,8 @@ public struct RunProgress: Sendable {
     public let iterations: Int
     public let errors: Int
     public let elapsedNanoseconds: UInt64
+    /// Phase "dataset": the rows the build will write in all (0 when not known); `iterations` is the rows written.
+    public var total = 0
 }
 
 extension Duration {

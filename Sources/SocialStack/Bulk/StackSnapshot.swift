@@ -1,0 +1,35 @@
+import Crypto
+import Foundation
+import GRDB
+
+extension SocialStack {
+    /// Writes a copy of the whole database to a new file at `path` (SQLite's backup API),
+    /// for `replaceContents(withSnapshotAt:)` to start another stack from.
+    public func saveSnapshot(to path: String) throws {
+        let copy = try DatabaseQueue(path: path)
+        try store.writer.backup(to: copy)
+        try copy.close()
+    }
+
+    /// Replaces this stack's whole database with the snapshot at `path` (SQLite's backup
+    /// API, into memory or into this stack's file). The snapshot must come from a stack with
+    /// the same schema and feed strategy; it is not checked here.
+    public func replaceContents(withSnapshotAt path: String) throws {
+        var configuration = GRDB.Configuration()
+        configuration.readonly = true
+        let snapshot = try DatabaseQueue(path: path, configuration: configuration)
+        try snapshot.backup(to: store.writer)
+        try snapshot.close()
+    }
+
+    /// A digest of the schema a new stack creates (every table, index and trigger), for keys
+    /// of anything stored from a stack's database: it changes whenever a migration is added.
+    public static func schemaDigest() throws -> String {
+        let queue = try DatabaseQueue()
+        try Schema.migrator.migrate(queue)
+        let sql = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+        }
+        return SHA256.hash(data: Array(sql.joined(separator: "\n").utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+}
