@@ -85,6 +85,10 @@ final class BulkLoaderTests: XCTestCase {
                 break
             }
         }
+        // The indexes and the search trigger the load set aside are back, as the schema made them.
+        let schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        XCTAssertEqual(try bulk.database.read { db in try Row.fetchAll(db, sql: schema) },
+                       try services.database.read { db in try Row.fetchAll(db, sql: schema) }, file: file, line: line)
         for (table, minimum) in [("notifications", 300 * 8), ("likes", 300 * 2), ("mentions", 300), ("media", 50)] {
             XCTAssertGreaterThanOrEqual(try count(services, table), minimum, "\(table) exercised", file: file, line: line)
         }

@@ -112,9 +112,8 @@ struct VariantRunner {
         let started = ContinuousClock.now
         let report = { [progress, variant] (built: Dataset.Progress) in
             let elapsed = (ContinuousClock.now - started).nanoseconds
-            var line = RunProgress(phase: "dataset", variant: variant.name, iterations: built.done, errors: 0, elapsedNanoseconds: elapsed)
-            line.total = built.total
-            progress(line)
+            progress(RunProgress(phase: "dataset", variant: variant.name, iterations: built.done, errors: 0,
+                                 elapsedNanoseconds: elapsed, total: built.total))
         }
         report(Dataset.Progress(done: 0, total: 0))
         let (dataset, source) = if let datasetCache {
@@ -256,6 +255,16 @@ public struct RunProgress: Sendable {
     public let elapsedNanoseconds: UInt64
     /// Phase "dataset": the rows the build will write in all (0 when not known); `iterations` is the rows written.
     public var total = 0
+
+    /// A line of progress; `total` only for the dataset phase.
+    public init(phase: String, variant: String, iterations: Int, errors: Int, elapsedNanoseconds: UInt64, total: Int = 0) {
+        self.phase = phase
+        self.variant = variant
+        self.iterations = iterations
+        self.errors = errors
+        self.elapsedNanoseconds = elapsedNanoseconds
+        self.total = total
+    }
 }
 
 extension Duration {

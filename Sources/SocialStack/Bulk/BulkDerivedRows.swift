@@ -32,7 +32,7 @@ enum BulkDerivedRows {
         }
     }
 
-    /// Authors' post counts, `mention` notifications (never to the author) and, under
+    /// Authors' post counts, search entries, `mention` notifications (never to the author) and, under
     /// fanOutOnWrite, the feed entries of posts with id > `mark` (`FeedService.didPost`).
     static func afterPosts(since mark: Int64, in db: Database, feed: FeedStrategy) throws {
         try db.execute(sql: """
@@ -40,6 +40,7 @@ enum BulkDerivedRows {
             FROM (SELECT author_id AS id, count(*) AS count FROM posts WHERE id > ? GROUP BY author_id) AS added
             WHERE users.id = added.id
             """, arguments: [mark])
+        try BulkSearchIndex.index(postsAfter: mark, in: db)
         try db.execute(sql: """
             INSERT INTO notifications (recipient_id, actor_id, kind, post_id, comment_id, created_at)
             SELECT mentions.user_id, posts.author_id, 'mention', posts.id, NULL, posts.created_at
