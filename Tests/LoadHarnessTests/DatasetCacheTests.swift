@@ -175,3 +175,37 @@ final class DatasetCacheTests: XCTestCase {
     }
 }
 
+
+/// A run with a dataset cache: `run.csv` says where each variant's dataset came from, and a
+/// second run plays on copies of the first run's datasets.
+final class DatasetCacheRunTests: XCTestCase {
+    func testRunsRecordTheirDatasetsSourceAndASecondRunUsesTheCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roost-cache-run-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scenario = try ScenarioLoader.parse(yaml: """
+            name: cached
+            seed: 3
+            dataset: { users: 30, posts_per_user: 2, follows_per_user: 4, likes_per_user: 1, image_bytes: 64 }
+            variants:
+              - { name: read, references: weak }
+              - { name: write, references: weak, stack: { feed: fanOutOnWrite } }
+            steps: [login, { open_feed: { pages: 2 } }, close_feed]
+            """, path: "cached.yaml")
+        var runner = ScenarioRunner(scenario: scenario)
+        runner.datasetCache = DatasetCache(folder: folder)
+        let warnings = Mutex<[String]>([])
+        runner.warn = { text in warnings.withLock { $0.append(text) } }
+        let first = try runner.run()
+        let second = try runner.run()
+        XCTAssertEqual(warnings.withLock { $0 }, [])
+        XCTAssertEqual(first.variants.map(\.datasetSource), [.built, .built])
+        XCTAssertEqual(second.variants.map(\.datasetSource), [.cache, .cache])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }.count, 2)
+        let csv = ReportFiles.runInfo(second, commandLine: ["roost"], configuration: "debug")
+        XCTAssertTrue(csv.contains("dataset_source,cache cache"), csv)
+        XCTAssertTrue(csv.contains("dataset_seconds,"), csv)
+        XCTAssertEqual(first.variants.map { $0.steps.map(\.count) }, second.variants.map { $0.steps.map(\.count) })
+        XCTAssertEqual(first.variants.flatMap(\.steps).flatMap(\.errors.values).reduce(0, +), 0)
+        XCTAssertEqual(second.variants.flatMap(\.steps).flatMap(\.errors.values).reduce(0, +), 0, "every login works on the copies")
+    }
+}

@@ -68,6 +68,16 @@ public struct DatasetCache: Sendable {
         }
     }
 
+    /// Whether an entry for `key` is there (not checked: `fill` checks it before use).
+    func holds(_ key: DatasetCacheKey) -> Bool {
+        FileManager.default.fileExists(atPath: path(key.name + ".sqlite")) && FileManager.default.fileExists(atPath: path(key.name + ".sha256"))
+    }
+
+    /// Whether entries can be written: the folder exists (or was just created) and is writable.
+    var isWritable: Bool {
+        (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
+    }
+
     /// What `restore` found.
     private enum Lookup {
         case restored, missing

@@ -28,11 +28,16 @@ public struct ScenarioRunner: Sendable {
     public func run() throws -> RunResult {
         let started = Date()
         var results: [VariantResult] = []
-        for variant in scenario.variants where variants.isEmpty || variants.contains(variant.name) {
+        let selected = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
+        let prebuilt = try datasetCache.map {
+            try DatasetPrebuild(scenario: scenario, variants: selected, cache: $0, progress: progress, warn: warn).run()
+        } ?? [:]
+        for variant in selected {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
             runner.datasetCache = datasetCache
+            runner.prebuiltDatasets = prebuilt
             runner.warn = warn
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
