@@ -8,6 +8,9 @@ extension SocialStack {
     public func saveSnapshot(to path: String) throws {
         let copy = try DatabaseQueue(path: path)
         try store.writer.backup(to: copy)
+        // A copy of a file stack carries its WAL mode; a snapshot is one self-contained file,
+        // which readers open without creating -wal and -shm files beside it.
+        try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
         try copy.close()
     }
 
