@@ -43,7 +43,9 @@ public struct DatasetCache: Sendable {
             lock = try DatasetCacheLock(path: path(key.name + ".lock"))
         } catch {
             warn("roost: \(DatasetCacheError.unwritable(folder: folder, reason: Self.reason(error))); building the dataset")
-            return (try Dataset.build(spec, seed: seed, on: stack, progress: progress), .built)
+            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
+            try scratch.copyContents(to: stack)
+            return (try Dataset.read(from: stack), .built)
         }
         if case .restored = try lock.shared({ try restore(entry, digest: digest, into: stack) }) {
             return (try Dataset.read(from: stack), .cache)
@@ -58,13 +60,14 @@ public struct DatasetCache: Sendable {
                 try? FileManager.default.removeItem(atPath: entry)
                 try? FileManager.default.removeItem(atPath: digest)
             }
-            let dataset = try Dataset.build(spec, seed: seed, on: stack, progress: progress)
+            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
             do {
-                try store(stack, key: key, entry: entry, digest: digest)
+                try store(scratch, key: key, entry: entry, digest: digest)
             } catch {
                 warn("roost: cannot store the dataset in \(folder): \(Self.reason(error)); the run goes on")
             }
-            return (dataset, .built)
+            try scratch.copyContents(to: stack)
+            return (try Dataset.read(from: stack), .built)
         }
     }
 
@@ -76,6 +79,20 @@ public struct DatasetCache: Sendable {
     /// Whether entries can be written: the folder exists (or was just created) and is writable.
     var isWritable: Bool {
         (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
+    }
+
+    /// A new in-memory stack configured as `stack` is, with the dataset built on it. Every
+    /// stack the cache fills gets a copy (of this one or of an entry), never a build of its
+    /// own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
+    /// statements, the loaded schema), and so in what the first measured steps allocate;
+    /// copies make a built run and a cached run allocate the same.
+    private static func build(like stack: SocialStack, spec: DatasetSpec, seed: UInt64,
+                              progress: (Dataset.Progress) -> Void) throws -> SocialStack {
+        var configuration = stack.configuration
+        configuration.storage = .memory
+        let scratch = try SocialStack(configuration)
+        _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
+        return scratch
     }
 
     /// What `restore` found.

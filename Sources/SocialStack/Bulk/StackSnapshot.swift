@@ -25,6 +25,12 @@ extension SocialStack {
         try snapshot.close()
     }
 
+    /// Replaces `other`'s whole database with a copy of this stack's (SQLite's backup API):
+    /// `other` ends as `replaceContents(withSnapshotAt:)` of this stack's snapshot would leave it.
+    public func copyContents(to other: SocialStack) throws {
+        try store.writer.backup(to: other.store.writer)
+    }
+
     /// A digest of the schema a new stack creates (every table, index and trigger), for keys
     /// of anything stored from a stack's database: it changes whenever a migration is added.
     public static func schemaDigest() throws -> String {
