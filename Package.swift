@@ -40,7 +40,13 @@ let package = Package(
             ]
         ),
         .target(name: "Screens", dependencies: ["SocialStack"]),
-        .target(name: "MemoryProbes", dependencies: ["CJemalloc"]),
+        // The functions the compiler inlined at a code address, from the binary's DWARF
+        // (apt: libdw-dev): allocation profiles name an initialiser a release build inlined.
+        .target(
+            name: "CInlineFrames",
+            linkerSettings: [.linkedLibrary("dw")]
+        ),
+        .target(name: "MemoryProbes", dependencies: ["CJemalloc", "CInlineFrames"]),
         .target(
             name: "LoadHarness",
             dependencies: [

@@ -55,6 +55,24 @@ import Testing
         #expect(!names.contains { $0.contains("AllocationProfiler.record") }, "\(names)")
     }
 
+    @Test func aFunctionTheCompilerInlinedIsAFrameOfItsOwnAndTheSite() throws {
+        let profiler = try AllocationProfiler(mode: .exact)
+        let block = profiler.record("inlined") { roost_fixture_build_record_outer(48) }
+        defer { free(block) }
+        let stacks = profiler.recording().stacks
+        try #require(stacks.count == 1)
+        let frames = symbols.frames(stacks[0].frames)
+        let names = frames.map(\.name)
+        // Leaf first: the inlined function, then the function its code was inlined into.
+        let inlined = try #require(names.firstIndex(of: "roost_fixture_build_record"), "\(names)")
+        #expect(names[inlined + 1] == "roost_fixture_build_record_outer", "\(names)")
+        #expect(frames[inlined].offset == frames[inlined + 1].offset, "both are the one return address")
+        #expect(SymbolizedFrame.siteIndex(in: frames).map { names[$0] } == "roost_fixture_build_record")
+        // The symbol table alone names the function that holds the code.
+        let address = try #require(stacks[0].frames.first { symbols.frames(at: $0).contains { $0.name == "roost_fixture_build_record" } })
+        #expect(symbols.frame(at: address).name == "roost_fixture_build_record_outer")
+    }
+
     @Test func aWalkCrossesCodeWithoutFramePointersBackToTheSwiftCaller() throws {
         let libc = try #require(LoadedModule.all().first { $0.name.hasPrefix("libc.so") })
         #expect(!libc.hasFramePointers, "Debian's libc is built without frame pointers: the walk needs its CFI")

@@ -21,6 +21,7 @@ public enum ComparisonReport {
                 lines.append("- leaked in \(leak.scenario)/\(leak.variant): \(leak.leaked) of \(leak.created) `\(leak.type)`"
                     + (leak.cycle.isEmpty ? "" : ": `\(leak.cycle)`"))
             }
+            lines += SiteChangeText.markdown(comparison.siteChanges)
         } else {
             lines.append(regressions.isEmpty ? "no regression (\(judged) metrics compared)"
                 : "\(regressions.count) regression(s) among \(judged) metrics compared")
@@ -36,6 +37,7 @@ public enum ComparisonReport {
                 lines.append("  better  \(change.scenario)/\(change.variant) \(change.metric): "
                     + "\(value(change.baseline)) -> \(value(change.current)) (\(relative(change)))")
             }
+            lines += SiteChangeText.text(comparison.siteChanges)
         }
         let unjudged = comparison.changes.filter { $0.verdict == .tooFewSamples }.count
         if unjudged > 0 {

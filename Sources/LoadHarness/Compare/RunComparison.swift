@@ -33,6 +33,12 @@ public struct RunComparison: Sendable {
     public let changes: [Change]
     /// The current run's leaked types with their cycles (from its leaks.csv).
     public let currentLeaks: [Leak]
+    /// Per step whose allocations or bytes per operation got worse or better, the
+    /// allocation sites that moved most, when both runs carry profiles (`allocations.csv`).
+    public var siteChanges: [StepSiteChanges] = []
+
+    /// How many sites `siteChanges` keeps per step.
+    public static let siteChangesShown = 5
 
     /// Objects of one type left alive in the current run, and why.
     public struct Leak: Sendable, Hashable {
@@ -69,7 +75,36 @@ public struct RunComparison: Sendable {
         let leaks = try LeakLines.read(folder: current).leaks.map {
             Leak(scenario: $0.scenario, variant: $0.variant, type: $0.type, created: $0.created, leaked: $0.leaked, cycle: $0.cycle)
         }
-        return RunComparison(changes: changes, currentLeaks: leaks)
+        var comparison = RunComparison(changes: changes, currentLeaks: leaks)
+        if let before = try AllocationSites.read(folder: baseline), let after = try AllocationSites.read(folder: current) {
+            comparison.siteChanges = siteChanges(in: changes, before, after)
+        }
+        return comparison
+    }
+
+    /// Metrics of a step's allocations whose change names the sites behind it.
+    static let allocationMetrics: Set<String> = ["allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+
+    /// For each step with a judged change in its allocations or bytes, the sites that moved most.
+    private static func siteChanges(in changes: [Change], _ before: AllocationSites, _ after: AllocationSites) -> [StepSiteChanges] {
+        let mode: String? = switch (before.mode, after.mode) {
+        case let (old?, new?): old == new ? new : "\(old) -> \(new)"
+        default: nil
+        }
+        var steps = Set<AllocationSites.StepKey>()
+        for change in changes where change.verdict == .regression || change.verdict == .improvement {
+            guard let open = change.metric.firstIndex(of: "("), change.metric.hasSuffix(")"),
+                  allocationMetrics.contains(String(change.metric[..<open])) else { continue }
+            let step = String(change.metric[change.metric.index(after: open)...].dropLast())
+            steps.insert(AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step))
+        }
+        return steps.sorted().compactMap { key in
+            guard let old = before.steps[key], let new = after.steps[key] else { return nil }
+            let ranked = StepSiteChanges.ranked(old, new)
+            guard !ranked.isEmpty else { return nil }
+            return StepSiteChanges(scenario: key.scenario, variant: key.variant, step: key.step,
+                                   sites: Array(ranked.prefix(siteChangesShown)), changedSites: ranked.count, mode: mode)
+        }
     }
 
     /// How many executions a metric rests on: its step's count, or all steps' for a variant-wide

@@ -120,10 +120,16 @@ enum ReportFiles {
         let completed = run.variants.filter(\.leaksChecked)
         var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
                            ended: run.ended, state: run.state, completedVariants: completed.map(\.variant),
-                           extra: run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? [], recorded: run.recordedRunInfo)
+                           extra: profileMode(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []), recorded: run.recordedRunInfo)
         let datasets = completed.compactMap { variant in variant.datasetSeconds.flatMap { seconds in variant.datasetSource.map { (seconds, $0) } } }
         if datasets.count == completed.count { info.datasets = datasets }
         return runInfo(info)
+    }
+
+    /// `allocation_profile` (exact or sampled) when the run carries profiles: what
+    /// `roost compare` says of the site deltas it prints (exact, or estimates).
+    private static func profileMode(_ run: RunResult) -> [(String, String)] {
+        run.variants.compactMap(\.allocationProfile?.mode).first.map { [("allocation_profile", $0.rawValue)] } ?? []
     }
 
     /// The HdrHistogram percentile distribution of one step, in microseconds.

@@ -35,8 +35,11 @@ public struct ReportWriter: Sendable {
         try files.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
         try save(ReportFiles.steps(run), to: folder + "/steps.csv")
         try save(ReportFiles.timeSeries(run), to: folder + "/timeseries.csv")
-        try save(ReportFiles.memory(run), to: folder + "/memory.csv")
-        try save(ReportFiles.retention(run), to: folder + "/retention.csv")
+        // A thinned run streamed every reading into these two; its in-memory copy is not all of them.
+        if !run.variants.contains(where: \.isThinned) {
+            try save(ReportFiles.memory(run), to: folder + "/memory.csv")
+            try save(ReportFiles.retention(run), to: folder + "/retention.csv")
+        }
         try save(ReportFiles.leaks(run), to: folder + "/leaks.csv")
         try save(ReportFiles.summary(run), to: folder + "/summary.csv")
         try save(ReportFiles.thresholds(run), to: folder + "/thresholds.csv")

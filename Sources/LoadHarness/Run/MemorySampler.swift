@@ -4,7 +4,12 @@ import Synchronization
 
 /// Memory over time: a process snapshot on a timer (its own thread) and after each close,
 /// and after each close the retention point (bytes the steps kept, live tracked objects).
+/// When the readings are streamed, memory keeps at most `streamedLimit` of each, evenly
+/// thinned, and the retention fit's running sums: a soak run's memory stays bounded.
 final class MemorySampler: Sendable {
+    /// Readings of each kind kept in memory when a sink holds them all.
+    static let streamedLimit = 4_096
+
     private let clock: any RunClock
     private let startTime: UInt64
     private let tracker: LifetimeTracker
@@ -13,10 +18,11 @@ final class MemorySampler: Sendable {
     /// Where each reading is streamed as it is taken (nil: kept only in memory).
     private let sink: (any RunSink)?
     private let variant: String
-    private let state = Mutex<State>(State())
+    private let state: Mutex<State>
     private struct State {
-        var samples: [MemorySample] = []
-        var retention: [RetentionPoint] = []
+        var samples: ThinnedSeries<MemorySample>
+        var retention: ThinnedSeries<RetentionPoint>
+        var fit = RetentionFit.Accumulator()
         var peak = 0
         var running = false
         var live = 0
@@ -27,8 +33,10 @@ final class MemorySampler: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64,
-         sink: (any RunSink)? = nil, variant: String = "") {
+         sink: (any RunSink)? = nil, variant: String = "", keeping streamedLimit: Int = streamedLimit) {
         self.sink = sink
+        let limit = sink == nil ? Int.max : streamedLimit
+        state = Mutex(State(samples: ThinnedSeries(limit: limit), retention: ThinnedSeries(limit: limit)))
         self.variant = variant
         self.clock = clock
         self.startTime = start
@@ -106,11 +114,16 @@ final class MemorySampler: Sendable {
                                    liveTrackedObjects: reading.liveTrackedObjects)
         state.withLock {
             $0.retention.append(point)
+            $0.fit.add(point)
             if sink != nil { $0.unstreamedRetention.append(point) }
         }
     }
 
-    var samples: [MemorySample] { state.withLock { $0.samples.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } } }
-    var retention: [RetentionPoint] { state.withLock { $0.retention.sorted { $0.close < $1.close } } }
+    var samples: [MemorySample] { state.withLock { $0.samples.elements }.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } }
+    var retention: [RetentionPoint] { state.withLock { $0.retention.elements }.sorted { $0.close < $1.close } }
+    /// Whether `samples` or `retention` lost readings to thinning (the sink has them all).
+    var isThinned: Bool { state.withLock { $0.samples.isThinned || $0.retention.isThinned } }
+    /// The fit over every retention point taken.
+    var retentionFit: RetentionFit? { state.withLock { $0.fit.fit } }
     var peakResidentBytes: Int { state.withLock { $0.peak } }
 }

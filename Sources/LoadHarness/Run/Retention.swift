@@ -40,6 +40,42 @@ public struct RetentionFit: Sendable, Hashable {
     /// first cycle had kept).
     public var verdict: String { returnsToStart ? "back to start" : growthBytes > 0 ? "grows" : "below start" }
 
+    /// Running sums for the fit of points seen one at a time (Welford's updates: stable at
+    /// millions of closes), so a soak run need not keep every point.
+    struct Accumulator: Sendable {
+        private var n = 0.0, meanX = 0.0, meanY = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+        private var first: Int?, last = 0
+
+        mutating func add(_ point: RetentionPoint) {
+            let x = Double(point.close), y = Double(point.retainedBytes)
+            n += 1
+            let dx = x - meanX, dy = y - meanY
+            meanX += dx / n
+            meanY += dy / n
+            sxx += dx * (x - meanX)
+            syy += dy * (y - meanY)
+            sxy += dx * (y - meanY)
+            if first == nil { first = point.retainedBytes }
+            last = point.retainedBytes
+        }
+
+        /// The fit of every point added; nil with fewer than two.
+        var fit: RetentionFit? {
+            guard n >= 2, let first else { return nil }
+            return RetentionFit(closes: Int(n), meanX: meanX, meanY: meanY, sxx: sxx, syy: syy, sxy: sxy,
+                                first: first, last: last)
+        }
+    }
+
+    private init(closes: Int, meanX: Double, meanY: Double, sxx: Double, syy: Double, sxy: Double, first: Int, last: Int) {
+        bytesPerClose = sxx == 0 ? 0 : sxy / sxx
+        intercept = meanY - bytesPerClose * meanX
+        rSquared = sxx == 0 || syy == 0 ? 0 : (sxy * sxy) / (sxx * syy)
+        growthBytes = last - first
+        toleranceBytes = max(Self.minimumToleranceBytes, abs(first) / 100)
+        self.closes = closes
+    }
+
     /// The fit of `points`; nil with fewer than two.
     ///
     /// The first close is the start, not zero: the first cycle fills the stack's caches

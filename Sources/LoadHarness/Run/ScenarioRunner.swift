@@ -15,6 +15,8 @@ public struct ScenarioRunner: Sendable {
     /// What the allocation profile records; nil: the scenario's `allocation_profile:`
     /// (`roost run --allocation-profile` sets it).
     public var allocationProfile: AllocationProfileMode?
+    /// Memory readings (and retention points) each variant keeps in memory when streaming.
+    var keptReadings = MemorySampler.streamedLimit
 
     /// Where built datasets are kept between runs; nil: each variant builds its own.
     public var datasetCache: DatasetCache?
@@ -36,6 +38,7 @@ public struct ScenarioRunner: Sendable {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
+            runner.keptReadings = keptReadings
             runner.datasetCache = datasetCache
             runner.prebuiltDatasets = prebuilt
             runner.warn = warn

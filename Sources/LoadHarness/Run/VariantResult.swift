@@ -43,8 +43,13 @@ public struct VariantResult: Sendable {
     public var leakedBytes: Int { leaks.reduce(0) { $0 + $1.leakedBytes } }
     /// Bytes the measured steps allocated and did not free.
     public var retainedBytes: Int { steps.reduce(0) { $0 + $1.netBytes } }
+    /// `memory` and `retention` hold an evenly thinned copy of a long streamed run (the
+    /// streamed `memory.csv` and `retention.csv` hold every row, and the fit is over all).
+    public var isThinned = false
+    /// The fit over every close, when `retention` is a thinned copy.
+    var fitOverAllCloses: RetentionFit? = nil
     /// The line through the retention points (nil with fewer than two closes).
-    public var retentionFit: RetentionFit? { RetentionFit(retention) }
+    public var retentionFit: RetentionFit? { isThinned ? fitOverAllCloses : RetentionFit(retention) }
 }
 
 /// One memory reading (design section 6, `memory.csv`).

@@ -16,6 +16,8 @@ struct VariantRunner {
     var samplePeriod: UInt64 = 100_000_000
     /// Where the variant's measurements are streamed as they are taken (nil: kept in memory only).
     var sink: (any RunSink)?
+    /// Memory readings (and retention points) kept in memory when `sink` has them all.
+    var keptReadings = MemorySampler.streamedLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
     /// Where built datasets are kept between runs; nil: built every time.
@@ -57,7 +59,7 @@ struct VariantRunner {
             collector.begin()
             timeline.withLock { $0 = collector }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
-                                        sink: sink, variant: variant.name)
+                                        sink: sink, variant: variant.name, keeping: keptReadings)
             sampler.begin()
             return (start, sampler)
         }
@@ -104,6 +106,10 @@ struct VariantRunner {
         result.timeSeries = timeSeries
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
+        if sampler.isThinned {
+            result.isThinned = true
+            result.fitOverAllCloses = sampler.retentionFit
+        }
         sink?.variantEnded(result)
         return result
     }

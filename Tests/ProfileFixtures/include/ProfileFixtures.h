@@ -6,4 +6,8 @@
 /// compiled without frame pointers that uses rbp for data looks like to a frame walk.
 void *roost_fixture_malloc_with_frame_pointer(size_t size, unsigned long frame_pointer);
 
+/// Allocates `size` bytes in `roost_fixture_build_record`, which the compiler inlines here:
+/// the symbol table names only this function, the DWARF both.
+void *roost_fixture_build_record_outer(size_t size);
+
 #endif

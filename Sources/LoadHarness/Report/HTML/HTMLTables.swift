@@ -59,7 +59,7 @@ enum HTMLTables {
             return [variantCell(run, variant.variant), .number(HTMLText.count(variant.iterations)),
                     .number(HTMLText.count(variant.droppedIterations)),
                     .number(HTMLText.duration(Double(variant.elapsedNanoseconds) / 1e9)),
-                    .number(RunSummary.bytes(Double(variant.peakResidentBytes))), .number(HTMLText.count(variant.retention.count)),
+                    .number(RunSummary.bytes(Double(variant.peakResidentBytes))), .number(HTMLText.count(variant.retentionFit?.closes ?? variant.retention.count)),
                     .number(retained),
                     variant.leaksChecked ? Cell(html: HTMLText.count(variant.leakedObjects), cssClass: variant.leakedObjects > 0 ? "bad" : "")
                         : .number("unknown"),
