@@ -131,9 +131,9 @@ struct VariantRunner {
         }
         var seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
         // Built by this run before its first variant: built, in the time that took plus this copy's.
-        let key = DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: settings,
-                                  schemaDigest: try SocialStack.schemaDigest())
-        if source == .cache, let built = prebuiltDatasets[key.name] {
+        if source == .cache, !prebuiltDatasets.isEmpty,
+           let built = prebuiltDatasets[DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: settings,
+                                                        schemaDigest: try SocialStack.schemaDigest()).name] {
             source = .built
             seconds += built
         }

@@ -34,6 +34,14 @@ extension SocialStack {
     /// A digest of the schema a new stack creates (every table, index and trigger), for keys
     /// of anything stored from a stack's database: it changes whenever a migration is added.
     public static func schemaDigest() throws -> String {
+        if let digest = computedSchemaDigest { return digest }
+        return try computeSchemaDigest()
+    }
+
+    /// Computed once per process (the schema is fixed at build time); nil if that failed.
+    private static let computedSchemaDigest: String? = try? computeSchemaDigest()
+
+    private static func computeSchemaDigest() throws -> String {
         let queue = try DatabaseQueue()
         try Schema.migrator.migrate(queue)
         let sql = try queue.read { db in
