@@ -51,6 +51,7 @@ let package = Package(
             name: "LoadHarness",
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     var allocationProfile: AllocationProfileMode?
     @Flag(help: "Write the files only at the end, nothing as the run goes (a killed run leaves nothing): to measure what streaming costs.")
     var noStreaming = false
+    @Option(help: "Keep built datasets in this folder (default: $XDG_CACHE_HOME/roost/datasets or ~/.cache/roost/datasets).")
+    var datasetCache: String?
+    @Flag(help: "Build every variant's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
 
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
@@ -89,6 +92,8 @@ struct RunCommand: ParsableCommand {
             runner.progress = ProgressLine.shared.update
             runner.stream = stream
             runner.allocationProfile = allocationProfile
+            runner.datasetCache = noDatasetCache ? nil : DatasetCache(folder: datasetCache ?? DatasetCache.defaultFolder())
+            runner.warn = ProgressLine.shared.warn
             let result: RunResult
             do {
                 result = try runner.run()
@@ -142,18 +147,28 @@ final class ProgressLine: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
-        guard now - lastDraw > 100_000_000 || progress.phase != "run" else { return }
+        guard now - lastDraw > 100_000_000 || (progress.phase != "run" && progress.phase != "dataset") else { return }
         lastDraw = now
         drawn = true
         let seconds = Double(progress.elapsedNanoseconds) / 1e9
-        let line = "[\(progress.variant)] \(progress.phase): \(progress.iterations) iterations, \(progress.errors) errors, "
-            + String(format: "%.1fs", seconds)
+        let line = progress.phase == "dataset"
+            ? "[\(progress.variant)] dataset: \(progress.iterations) of \(progress.total) rows, " + String(format: "%.1fs", seconds)
+            : "[\(progress.variant)] \(progress.phase): \(progress.iterations) iterations, \(progress.errors) errors, "
+                + String(format: "%.1fs", seconds)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
     }
 
     /// A line for the terminal only (stderr), above the progress line.
     func note(_ text: String) {
         guard isTerminal else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data(((drawn ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+        drawn = false
+    }
+
+    /// A warning (stderr, terminal or not), above the progress line.
+    @Sendable func warn(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         FileHandle.standardError.write(Data(((drawn ? "\r\u{1B}[K" : "") + text + "\n").utf8))

@@ -117,9 +117,13 @@ enum ReportFiles {
 
     /// `run.csv` of a finished run.
     static func runInfo(_ run: RunResult, commandLine: [String], configuration: String) -> String {
-        runInfo(RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
-                        ended: run.ended, state: run.state, completedVariants: run.variants.filter(\.leaksChecked).map(\.variant),
-                        extra: profileMode(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []), recorded: run.recordedRunInfo))
+        let completed = run.variants.filter(\.leaksChecked)
+        var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
+                           ended: run.ended, state: run.state, completedVariants: completed.map(\.variant),
+                           extra: profileMode(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []), recorded: run.recordedRunInfo)
+        let datasets = completed.compactMap { variant in variant.datasetSeconds.flatMap { seconds in variant.datasetSource.map { (seconds, $0) } } }
+        if datasets.count == completed.count { info.datasets = datasets }
+        return runInfo(info)
     }
 
     /// `allocation_profile` (exact or sampled) when the run carries profiles: what

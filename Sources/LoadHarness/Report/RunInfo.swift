@@ -22,6 +22,9 @@ struct RunInfo: Sendable {
     var state: RunState
     /// Variants whose end (and lifetime check) the run reached, in order.
     var completedVariants: [String]
+    /// Each completed variant's dataset: seconds to get it ready and where it came from
+    /// (`dataset_seconds`, `dataset_source`: one value per variant, in `completed_variants` order).
+    var datasets: [(seconds: Double, source: DatasetSource)] = []
     /// Further rows (`rebuilt_by`), after the standard ones.
     var extra: [(String, String)] = []
     /// Facts a killed run recorded, which a rebuild keeps in place of this process's.
@@ -42,7 +45,13 @@ struct RunInfo: Sendable {
         ].map { key, value in
             ["roost_version", "git_commit", "swift_version", "build_configuration", "host", "cores", "command_line",
              "deterministic_hashing"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
-        } + extra
+        } + datasetRows + extra
+    }
+
+    private var datasetRows: [(String, String)] {
+        guard !datasets.isEmpty else { return [] }
+        return [("dataset_seconds", datasets.map { String(format: "%.3f", $0.seconds) }.joined(separator: " ")),
+                ("dataset_source", datasets.map(\.source.rawValue).joined(separator: " "))]
     }
 
     static var swiftVersion: String {

@@ -18,6 +18,11 @@ public struct ScenarioRunner: Sendable {
     /// Memory readings (and retention points) each variant keeps in memory when streaming.
     var keptReadings = MemorySampler.streamedLimit
 
+    /// Where built datasets are kept between runs; nil: each variant builds its own.
+    public var datasetCache: DatasetCache?
+    /// Told when the dataset cache cannot be used or an entry was damaged (the run goes on).
+    public var warn: @Sendable (String) -> Void = { _ in }
+
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
 
@@ -25,11 +30,18 @@ public struct ScenarioRunner: Sendable {
     public func run() throws -> RunResult {
         let started = Date()
         var results: [VariantResult] = []
-        for variant in scenario.variants where variants.isEmpty || variants.contains(variant.name) {
+        let selected = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
+        let prebuilt = try datasetCache.map {
+            try DatasetPrebuild(scenario: scenario, variants: selected, cache: $0, progress: progress, warn: warn).run()
+        } ?? [:]
+        for variant in selected {
             guard !stop.isSet else { break }
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
             runner.keptReadings = keptReadings
+            runner.datasetCache = datasetCache
+            runner.prebuiltDatasets = prebuilt
+            runner.warn = warn
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

@@ -32,6 +32,11 @@ public struct VariantResult: Sendable {
     /// The flame graphs' stacks `roost report` read back from the folder's folded files
     /// (a rebuilt run has no `allocationProfile`).
     var readBackFlameGraphStacks: FlameGraphStacks? = nil
+    /// How long the dataset took to be ready (built, or copied from the cache), seconds;
+    /// nil when not recorded (a rebuilt run).
+    public var datasetSeconds: Double? = nil
+    /// Where the dataset came from; nil when not recorded.
+    public var datasetSource: DatasetSource? = nil
     /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
     var allocationRecording: AllocationRecording? = nil
 

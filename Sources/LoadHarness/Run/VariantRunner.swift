@@ -20,6 +20,12 @@ struct VariantRunner {
     var keptReadings = MemorySampler.streamedLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
+    /// Where built datasets are kept between runs; nil: built every time.
+    var datasetCache: DatasetCache?
+    /// Told when the dataset cache cannot be used (the dataset is then built).
+    var warn: @Sendable (String) -> Void = { _ in }
+    /// Cache entries this run built before its first variant, with their build seconds.
+    var prebuiltDatasets: [String: Double] = [:]
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -30,8 +36,7 @@ struct VariantRunner {
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         let stack = try SocialStack(configuration)
-        progress(RunProgress(phase: "dataset", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
-        let dataset = try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack)
+        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
@@ -99,12 +104,40 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.datasetSeconds = datasetSeconds
+        result.datasetSource = datasetSource
         if sampler.isThinned {
             result.isThinned = true
             result.fitOverAllCloses = sampler.retentionFit
         }
         sink?.variantEnded(result)
         return result
+    }
+
+    /// The variant's dataset on `stack`: copied from the cache when it holds it, else built
+    /// (and stored); with how long that took and where it came from.
+    private func prepareDataset(on stack: SocialStack, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
+        let started = ContinuousClock.now
+        let report = { [progress, variant] (built: Dataset.Progress) in
+            let elapsed = (ContinuousClock.now - started).nanoseconds
+            progress(RunProgress(phase: "dataset", variant: variant.name, iterations: built.done, errors: 0,
+                                 elapsedNanoseconds: elapsed, total: built.total))
+        }
+        report(Dataset.Progress(done: 0, total: 0))
+        var (dataset, source) = if let datasetCache {
+            try datasetCache.fill(stack, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: report, warn: warn)
+        } else {
+            (try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack, progress: report), DatasetSource.built)
+        }
+        var seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
+        // Built by this run before its first variant: built, in the time that took plus this copy's.
+        if source == .cache, !prebuiltDatasets.isEmpty,
+           let built = prebuiltDatasets[DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: settings,
+                                                        schemaDigest: try SocialStack.schemaDigest()).name] {
+            source = .built
+            seconds += built
+        }
+        return (dataset, source, seconds)
     }
 
     /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
@@ -235,6 +268,18 @@ public struct RunProgress: Sendable {
     public let iterations: Int
     public let errors: Int
     public let elapsedNanoseconds: UInt64
+    /// Phase "dataset": the rows the build will write in all (0 when not known); `iterations` is the rows written.
+    public var total = 0
+
+    /// A line of progress; `total` only for the dataset phase.
+    public init(phase: String, variant: String, iterations: Int, errors: Int, elapsedNanoseconds: UInt64, total: Int = 0) {
+        self.phase = phase
+        self.variant = variant
+        self.iterations = iterations
+        self.errors = errors
+        self.elapsedNanoseconds = elapsedNanoseconds
+        self.total = total
+    }
 }
 
 extension Duration {

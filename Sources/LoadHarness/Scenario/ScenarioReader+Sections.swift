@@ -69,10 +69,25 @@ extension ScenarioReader {
             return true
         }
         let usersRead = size("users", minimum: 2, into: &spec.users)
-        _ = size("posts_per_user", minimum: 0, into: &spec.postsPerUser)
+        let postsRead = size("posts_per_user", minimum: 0, into: &spec.postsPerUser)
         let followsRead = size("follows_per_user", minimum: 0, into: &spec.followsPerUser)
-        _ = size("likes_per_user", minimum: 0, into: &spec.likesPerUser)
-        _ = size("image_bytes", minimum: 0, into: &spec.imageBytes)
+        let likesRead = size("likes_per_user", minimum: 0, into: &spec.likesPerUser)
+        let imageRead = size("image_bytes", minimum: 0, into: &spec.imageBytes)
+        let imageLimit = SocialStack.Configuration().mediaSizeLimit
+        if imageRead, spec.imageBytes > imageLimit, let node = fields["image_bytes"] {
+            report("'image_bytes' must be at most \(imageLimit) (the stack's image size limit), got \(spec.imageBytes)", at: node)
+        }
+        if postsRead, likesRead, spec.postsPerUser == 0, spec.likesPerUser > 0, let node = fields["likes_per_user"] {
+            report("'likes_per_user' needs posts to like: 'posts_per_user' is 0; set 'likes_per_user' to 0 or add posts", at: node)
+        }
+        if usersRead, postsRead, followsRead, likesRead {
+            let rows = Self.datasetRows(spec)
+            if rows.map({ $0 > Self.maximumDatasetRows }) ?? true {
+                report("the dataset would have \(rows.map { "\($0)" } ?? "more than \(Int.max)") rows "
+                       + "(users x (1 + follows_per_user + posts_per_user + likes_per_user)); "
+                       + "the most Roost builds is \(Self.maximumDatasetRows)", at: fields["users"] ?? node)
+            }
+        }
         if usersRead, followsRead, spec.followsPerUser >= spec.users, let follows = fields["follows_per_user"] ?? fields["users"] {
             // Say which of the two the file did not set: its default is not on the page.
             let users = fields.has("users") ? "'users' (\(spec.users))" : "'users' (\(spec.users), the default)"
@@ -81,6 +96,19 @@ extension ScenarioReader {
             report("'follows_per_user' must be less than \(users), \(followsValue)", at: follows)
         }
         return spec
+    }
+
+    /// The most rows (sign-ups, follows, posts and likes) a dataset section may ask for.
+    static let maximumDatasetRows = 200_000_000
+
+    /// How many rows `spec` builds, nil when that overflows.
+    private static func datasetRows(_ spec: DatasetSpec) -> Int? {
+        let perUser = [1, spec.followsPerUser, spec.postsPerUser, spec.likesPerUser].reduce(Optional(0)) { sum, value in
+            sum.flatMap { sum in let (total, overflow) = sum.addingReportingOverflow(value); return overflow ? nil : total }
+        }
+        guard let perUser else { return nil }
+        let (rows, overflow) = spec.users.multipliedReportingOverflow(by: perUser)
+        return overflow ? nil : rows
     }
 
     /// `variants:`, a non-empty list of uniquely named variants; a variant's `stack:` changes

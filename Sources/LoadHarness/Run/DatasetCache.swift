@@ -1,0 +1,157 @@
+import Foundation
+import SocialStack
+
+/// Built datasets kept as SQLite files, one per `DatasetCacheKey`, so that a variant starts
+/// from a copy of its dataset (SQLite's backup API into its memory or file database)
+/// instead of building it again.
+///
+/// An entry `<key>.sqlite` has its SHA-256 in `<key>.sha256` and its key's text in
+/// `<key>.key`; all are written under temporary names and renamed into place. A lock file
+/// per key serializes runs that share the folder: readers hold it shared while they check
+/// and copy an entry, a builder holds it exclusively while it builds and writes one, so a
+/// second run waits for the first's entry rather than building its own. An entry whose
+/// bytes do not match its SHA-256 (truncated, flipped, half-written) is reported, deleted
+/// and rebuilt, never used.
+///
+/// Only the dataset build draws salts and tokens from the stack's shared random stream
+/// (virtual users draw from streams of their own), so a restored stack plays the measured
+/// phase exactly as a freshly built one does.
+public struct DatasetCache: Sendable {
+    /// Where the entries are.
+    public let folder: String
+
+    /// A cache in `folder` (created when first written).
+    public init(folder: String) { self.folder = folder }
+
+    /// `$XDG_CACHE_HOME/roost/datasets`, or `~/.cache/roost/datasets`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        return ((base as NSString).appendingPathComponent("roost") as NSString).appendingPathComponent("datasets")
+    }
+
+    /// Fills `stack` (new and empty) with the dataset: copied from a sound entry, or built
+    /// and then stored. A cache that cannot be used is reported through `warn` and the
+    /// dataset built; only a failed build throws.
+    func fill(_ stack: SocialStack, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
+              progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (Dataset, DatasetSource) {
+        let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
+        let entry = path(key.name + ".sqlite"), digest = path(key.name + ".sha256")
+        let lock: DatasetCacheLock
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            lock = try DatasetCacheLock(path: path(key.name + ".lock"))
+        } catch {
+            warn("roost: \(DatasetCacheError.unwritable(folder: folder, reason: Self.reason(error))); building the dataset")
+            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
+            try scratch.copyContents(to: stack)
+            return (try Dataset.read(from: stack), .built)
+        }
+        if case .restored = try lock.shared({ try restore(entry, digest: digest, into: stack) }) {
+            return (try Dataset.read(from: stack), .cache)
+        }
+        return try lock.exclusive {
+            // Another run may have written (or rewritten) the entry while this one waited.
+            switch try restore(entry, digest: digest, into: stack) {
+            case .restored: return (try Dataset.read(from: stack), .cache)
+            case .missing: break
+            case let .damaged(damage):
+                warn("roost: \(damage); rebuilding it")
+                try? FileManager.default.removeItem(atPath: entry)
+                try? FileManager.default.removeItem(atPath: digest)
+            }
+            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
+            do {
+                try store(scratch, key: key, entry: entry, digest: digest)
+            } catch {
+                warn("roost: cannot store the dataset in \(folder): \(Self.reason(error)); the run goes on")
+            }
+            try scratch.copyContents(to: stack)
+            return (try Dataset.read(from: stack), .built)
+        }
+    }
+
+    /// Whether an entry for `key` is there (not checked: `fill` checks it before use).
+    func holds(_ key: DatasetCacheKey) -> Bool {
+        FileManager.default.fileExists(atPath: path(key.name + ".sqlite")) && FileManager.default.fileExists(atPath: path(key.name + ".sha256"))
+    }
+
+    /// Whether entries can be written: the folder exists (or was just created) and is writable.
+    var isWritable: Bool {
+        (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
+    }
+
+    /// A new in-memory stack configured as `stack` is, with the dataset built on it. Every
+    /// stack the cache fills gets a copy (of this one or of an entry), never a build of its
+    /// own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
+    /// statements, the loaded schema), and so in what the first measured steps allocate;
+    /// copies make a built run and a cached run allocate the same.
+    private static func build(like stack: SocialStack, spec: DatasetSpec, seed: UInt64,
+                              progress: (Dataset.Progress) -> Void) throws -> SocialStack {
+        var configuration = stack.configuration
+        configuration.storage = .memory
+        let scratch = try SocialStack(configuration)
+        _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
+        return scratch
+    }
+
+    /// What `restore` found.
+    private enum Lookup {
+        case restored, missing
+        case damaged(DatasetCacheError)
+    }
+
+    /// Copies the entry into `stack` when it is sound.
+    private func restore(_ entry: String, digest: String, into stack: SocialStack) throws -> Lookup {
+        guard FileManager.default.fileExists(atPath: entry) else { return .missing }
+        guard let recorded = try? String(contentsOfFile: digest, encoding: .utf8) else {
+            return .damaged(.damaged(path: entry, reason: "its SHA-256 file is missing"))
+        }
+        let actual = try FileDigest.sha256(of: entry)
+        guard actual == recorded.trimmingCharacters(in: .whitespacesAndNewlines) else {
+            return .damaged(.damaged(path: entry, reason: "its SHA-256 is \(actual.prefix(12))..., recorded \(recorded.prefix(12))..."))
+        }
+        do {
+            try stack.replaceContents(withSnapshotAt: entry)
+        } catch {
+            return .damaged(.damaged(path: entry, reason: "SQLite cannot copy it: \(Self.reason(error))"))
+        }
+        return .restored
+    }
+
+    /// Writes `stack`'s database as the entry: to temporary names, then renamed into place.
+    private func store(_ stack: SocialStack, key: DatasetCacheKey, entry: String, digest: String) throws {
+        let suffix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        let temporaryEntry = entry + suffix, temporaryDigest = digest + suffix
+        defer {
+            try? FileManager.default.removeItem(atPath: temporaryEntry)
+            try? FileManager.default.removeItem(atPath: temporaryDigest)
+        }
+        try stack.saveSnapshot(to: temporaryEntry)
+        try (try FileDigest.sha256(of: temporaryEntry) + "\n").write(toFile: temporaryDigest, atomically: false, encoding: .utf8)
+        try key.text.write(toFile: path(key.name + ".key"), atomically: true, encoding: .utf8)
+        try Self.rename(temporaryDigest, to: digest)
+        try Self.rename(temporaryEntry, to: entry)
+    }
+
+    private func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+
+    private static func rename(_ from: String, to: String) throws {
+        guard Foundation.rename(from, to) == 0 else {
+            throw DatasetCacheError.unwritable(folder: (to as NSString).deletingLastPathComponent,
+                                               reason: String(cString: strerror(errno)))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as? CocoaError).flatMap { $0.userInfo[NSUnderlyingErrorKey].map { "\($0)" } } ?? "\(error)"
+    }
+}
+
+/// Where a variant's dataset came from (`dataset_source` in `run.csv`).
+public enum DatasetSource: String, Sendable {
+    /// Built for this run (no entry, a damaged one, or no cache).
+    case built
+    /// Copied from the dataset cache.
+    case cache
+}
