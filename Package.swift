@@ -45,6 +45,8 @@ let package = Package(
             name: "LoadHarness",
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack",
+                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -71,7 +73,7 @@ let package = Package(
         // must stop there and mark the stack truncated.
         .target(name: "ProfileFixtures", path: "Tests/ProfileFixtures"),
         .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures", "ProfileFixtures"]),
-        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness"]),
+        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

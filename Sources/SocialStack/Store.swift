@@ -63,7 +63,7 @@ struct Outbox {
 extension Database {
     /// Whether a row with this id exists in `table`.
     func exists(_ table: String, id: Int64) throws -> Bool {
-        try cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
+        try cachedValue(Bool.self, sql: Statements.exists(in: table), arguments: [id]) ?? false
     }
 }
 

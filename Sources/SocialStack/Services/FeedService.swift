@@ -51,19 +51,12 @@ public struct FeedService: Sendable {
     /// followee to find each author's newest post, then one seek per post taken, so a page
     /// costs O(followees + page) whatever the size of the posts table.
     private static func mergedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let newest = "SELECT id FROM posts WHERE author_id = ? AND is_reply = 0 AND id < ? ORDER BY id DESC LIMIT 1"
-        let rows = try db.cachedRows(sql: """
-                SELECT authors.id AS author,
-                       (SELECT id FROM posts WHERE author_id = authors.id AND is_reply = 0 AND id < ?
-                        ORDER BY id DESC LIMIT 1) AS head
-                FROM (SELECT ? AS id UNION ALL SELECT followee_id FROM follows WHERE follower_id = ?) AS authors
-                """,
-            arguments: [bound, user, user])
+        let rows = try db.cachedRows(sql: Statements.feedHeads, arguments: [bound, user, user])
         var heap = Heap<Head>()
         for row in rows {
             if let head: Int64 = row["head"] { heap.insert(Head(post: head, author: row["author"])) }
         }
-        let next = try db.cachedStatement(sql: newest)
+        let next = try db.cachedStatement(sql: Statements.authorPostBefore)
         var ids: [PostID] = []
         ids.reserveCapacity(limit)
         while ids.count < limit, let top = heap.popMax() {
@@ -78,7 +71,7 @@ public struct FeedService: Sendable {
     // MARK: fanOutOnWrite
 
     private static func storedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let ids = try db.cachedValues(PostID.self, sql: "SELECT post_id FROM feed_entries WHERE owner_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?",
+        let ids = try db.cachedValues(PostID.self, sql: Statements.storedFeedPage,
             arguments: [user, bound, limit + 1])
         return (Array(ids.prefix(limit)), ids.count > limit)
     }
@@ -87,12 +80,7 @@ public struct FeedService: Sendable {
     static func didPost(_ post: PostID, by author: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
         try db.cachedExecute(
-            sql: """
-                INSERT INTO feed_entries (owner_id, post_id, author_id)
-                SELECT :author, :post, :author
-                UNION ALL
-                SELECT follower_id, :post, :author FROM follows WHERE followee_id = :author
-                """,
+            sql: Statements.fanOutPost,
             arguments: ["author": author, "post": post])
     }
 
@@ -115,10 +103,7 @@ public struct FeedService: Sendable {
     static func didFollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
         try db.cachedExecute(
-            sql: """
-                INSERT OR IGNORE INTO feed_entries (owner_id, post_id, author_id)
-                SELECT ?, id, author_id FROM posts WHERE author_id = ? AND is_reply = 0
-                """,
+            sql: Statements.fanOutFollow,
             arguments: [follower, followee])
     }
 

@@ -12,7 +12,7 @@ public struct FollowService: Sendable {
         return try store.write { db, outbox in
             try Self.requireUsers(user, follower, in: db)
             try db.cachedExecute(
-                sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
+                sql: Statements.insertFollow,
                 arguments: [follower, user, store.nowMillis])
             guard db.changesCount > 0 else { return false }
             try Self.adjustCounts(follower: follower, followee: user, by: 1, in: db)
@@ -79,7 +79,7 @@ public struct FollowService: Sendable {
     }
 
     private static func adjustCounts(follower: UserID, followee: UserID, by delta: Int, in db: Database) throws {
-        try db.cachedExecute(sql: "UPDATE users SET following_count = following_count + ? WHERE id = ?", arguments: [delta, follower])
-        try db.cachedExecute(sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+        try db.cachedExecute(sql: Statements.adjustFollowingCount, arguments: [delta, follower])
+        try db.cachedExecute(sql: Statements.adjustFollowersCount, arguments: [delta, followee])
     }
 }

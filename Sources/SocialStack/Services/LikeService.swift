@@ -13,10 +13,10 @@ public struct LikeService: Sendable {
         try store.write { db, outbox in
             let author = try Self.author(of: post, liker: user, in: db)
             try db.cachedExecute(
-                sql: "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
+                sql: Statements.insertLike,
                 arguments: [post, user, store.nowMillis])
             guard db.changesCount > 0 else { return false }
-            try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [post])
+            try db.cachedExecute(sql: Statements.incrementLikeCount, arguments: [post])
             try NotificationService.notify(author, actor: user, kind: .like, post: post, in: db, store: store, outbox: &outbox)
             return true
         }

@@ -61,10 +61,7 @@ public struct NotificationService: Sendable {
         guard recipient != actor else { return }
         let now = store.nowMillis
         try db.cachedExecute(
-            sql: """
-                INSERT INTO notifications (recipient_id, actor_id, kind, post_id, comment_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
+            sql: Statements.insertNotification,
             arguments: [recipient, actor, kind, post, comment, now])
         outbox.notifications.append(SocialNotification(
             id: NotificationID(rawValue: db.lastInsertedRowID), recipient: recipient, actor: actor, kind: kind,

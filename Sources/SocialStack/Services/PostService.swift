@@ -28,13 +28,10 @@ public struct PostService: Sendable {
                 catch let error as MediaError { throw PostError.imageRejected(error) }
             }
             try db.cachedExecute(
-                sql: """
-                    INSERT INTO posts (author_id, text, image_id, reply_to, is_reply, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
+                sql: Statements.insertPost,
                 arguments: [author, text, imageID, parent, parent != nil, store.nowMillis])
             let id = PostID(rawValue: db.lastInsertedRowID)
-            try db.cachedExecute(sql: "UPDATE users SET posts_count = posts_count + 1 WHERE id = ?", arguments: [author])
+            try db.cachedExecute(sql: Statements.incrementPostsCount, arguments: [author])
             if let parent, let parentAuthor {
                 try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
                 try NotificationService.notify(parentAuthor, actor: author, kind: .reply, post: id, in: db, store: store, outbox: &outbox)
@@ -141,7 +138,7 @@ public struct PostService: Sendable {
     // MARK: Shared with the other services
 
     static func fetch(_ id: PostID, in db: Database) throws -> Post {
-        guard let row = try db.cachedRow(sql: "SELECT \(Post.columns) FROM posts WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: Statements.post, arguments: [id]) else {
             throw PostError.postNotFound(id)
         }
         return Post(row: row)
@@ -150,14 +147,14 @@ public struct PostService: Sendable {
     /// The posts with these ids, newest first.
     static func fetch(_ ids: [PostID], in db: Database) throws -> [Post] {
         guard !ids.isEmpty else { return [] }
-        return try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
+        return try db.cachedRows(sql: Statements.postsByIDs,
             arguments: [UserService.jsonArray(ids.map(\.rawValue))]
         ).map(Post.init(row:))
     }
 
     /// The author of a post, or nil when there is no such post.
     static func author(of post: PostID, in db: Database) throws -> UserID? {
-        try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post])
+        try db.cachedValue(UserID.self, sql: Statements.postAuthor, arguments: [post])
     }
 
     private static func fetchOwned(_ id: PostID, by user: UserID, in db: Database) throws -> Post {
@@ -183,10 +180,10 @@ public struct PostService: Sendable {
         let names = TextRules.mentions(in: text)
         guard !names.isEmpty else { return [] }
         let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let mentioned = try db.cachedValues(UserID.self, sql: "SELECT id FROM users WHERE username IN (SELECT value FROM json_each(?)) ORDER BY id",
+        let mentioned = try db.cachedValues(UserID.self, sql: Statements.mentionedUsers,
             arguments: [jsonNames])
         for user in mentioned where !known.contains(user) {
-            try db.cachedExecute(sql: "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES (?, ?)", arguments: [post, user])
+            try db.cachedExecute(sql: Statements.insertMention, arguments: [post, user])
             if user != alreadyNotified {
                 try NotificationService.notify(user, actor: author, kind: .mention, post: post, in: db, store: store, outbox: &outbox)
             }
