@@ -34,6 +34,8 @@ let package = Package(
             name: "SocialStack",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for DirectStatement on the hot paths.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HeapModule", package: "swift-collections"),

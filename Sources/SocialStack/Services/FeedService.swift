@@ -51,17 +51,23 @@ public struct FeedService: Sendable {
     /// followee to find each author's newest post, then one seek per post taken, so a page
     /// costs O(followees + page) whatever the size of the posts table.
     private static func mergedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let rows = try db.cachedRows(sql: Statements.feedHeads, arguments: [bound, user, user])
+        let heads = try DirectStatement(db, Statements.feedHeads)
+        heads.bind(bound, at: 1)
+        heads.bind(user.rawValue, at: 2)
+        heads.bind(user.rawValue, at: 3)
         var heap = Heap<Head>()
-        for row in rows {
-            if let head: Int64 = row["head"] { heap.insert(Head(post: head, author: row["author"])) }
+        while try heads.step() {
+            if let head = heads.optionalInt64(1) { heap.insert(Head(post: head, author: heads.int64(0))) }
         }
-        let next = try db.cachedStatement(sql: Statements.authorPostBefore)
+        heads.reset()
+        let next = try DirectStatement(db, Statements.authorPostBefore)
         var ids: [PostID] = []
         ids.reserveCapacity(limit)
         while ids.count < limit, let top = heap.popMax() {
             ids.append(PostID(rawValue: top.post))
-            if let older = try Int64.fetchOne(next, arguments: [top.author, top.post]) {
+            next.bind(top.author, at: 1)
+            next.bind(top.post, at: 2)
+            if let older = try next.int64Value() {
                 heap.insert(Head(post: older, author: top.author))
             }
         }
@@ -71,9 +77,18 @@ public struct FeedService: Sendable {
     // MARK: fanOutOnWrite
 
     private static func storedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let ids = try db.cachedValues(PostID.self, sql: Statements.storedFeedPage,
-            arguments: [user, bound, limit + 1])
-        return (Array(ids.prefix(limit)), ids.count > limit)
+        let page = try DirectStatement(db, Statements.storedFeedPage)
+        defer { page.reset() }
+        page.bind(user.rawValue, at: 1)
+        page.bind(bound, at: 2)
+        page.bind(Int64(limit + 1), at: 3)
+        var ids: [PostID] = []
+        ids.reserveCapacity(limit)
+        while try page.step() {
+            if ids.count == limit { return (ids, true) }
+            ids.append(PostID(rawValue: page.int64(0)))
+        }
+        return (ids, false)
     }
 
     /// A top-level post was written: put it in its author's and followers' feeds.

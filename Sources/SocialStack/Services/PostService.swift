@@ -138,18 +138,23 @@ public struct PostService: Sendable {
     // MARK: Shared with the other services
 
     static func fetch(_ id: PostID, in db: Database) throws -> Post {
-        guard let row = try db.cachedRow(sql: Statements.post, arguments: [id]) else {
-            throw PostError.postNotFound(id)
-        }
-        return Post(row: row)
+        let post = try DirectStatement(db, Statements.post)
+        defer { post.reset() }
+        post.bind(id.rawValue, at: 1)
+        guard try post.step() else { throw PostError.postNotFound(id) }
+        return Post(post)
     }
 
     /// The posts with these ids, newest first.
     static func fetch(_ ids: [PostID], in db: Database) throws -> [Post] {
         guard !ids.isEmpty else { return [] }
-        return try db.cachedRows(sql: Statements.postsByIDs,
-            arguments: [UserService.jsonArray(ids.map(\.rawValue))]
-        ).map(Post.init(row:))
+        let rows = try DirectStatement(db, Statements.postsByIDs)
+        defer { rows.reset() }
+        rows.bind(UserService.jsonArray(ids.lazy.map(\.rawValue)), at: 1)
+        var posts: [Post] = []
+        posts.reserveCapacity(ids.count)
+        while try rows.step() { posts.append(Post(rows)) }
+        return posts
     }
 
     /// The author of a post, or nil when there is no such post.
