@@ -94,9 +94,10 @@ public struct FeedService: Sendable {
     /// A top-level post was written: put it in its author's and followers' feeds.
     static func didPost(_ post: PostID, by author: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.cachedExecute(
-            sql: Statements.fanOutPost,
-            arguments: ["author": author, "post": post])
+        let fanOut = try DirectStatement(db, Statements.fanOutPost)
+        fanOut.bind(author.rawValue, named: ":author")
+        fanOut.bind(post.rawValue, named: ":post")
+        try fanOut.execute()
     }
 
     /// Queues a new top-level post for the live feed observations of its author and of the
@@ -117,9 +118,10 @@ public struct FeedService: Sendable {
     /// A follow started: the followee's posts enter the follower's feed.
     static func didFollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.cachedExecute(
-            sql: Statements.fanOutFollow,
-            arguments: [follower, followee])
+        let fanOut = try DirectStatement(db, Statements.fanOutFollow)
+        fanOut.bind(follower.rawValue, at: 1)
+        fanOut.bind(followee.rawValue, at: 2)
+        try fanOut.execute()
     }
 
     /// A follow ended: the followee's posts leave the follower's feed.

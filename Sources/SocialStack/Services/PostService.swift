@@ -27,11 +27,18 @@ public struct PostService: Sendable {
                 do { imageID = try MediaService.insert(image, in: db, store: store) }
                 catch let error as MediaError { throw PostError.imageRejected(error) }
             }
-            try db.cachedExecute(
-                sql: Statements.insertPost,
-                arguments: [author, text, imageID, parent, parent != nil, store.nowMillis])
+            let insert = try DirectStatement(db, Statements.insertPost)
+            insert.bind(author.rawValue, at: 1)
+            insert.bind(text, at: 2)
+            insert.bind(imageID?.rawValue, at: 3)
+            insert.bind(parent?.rawValue, at: 4)
+            insert.bind(parent != nil, at: 5)
+            insert.bind(store.nowMillis, at: 6)
+            try insert.execute()
             let id = PostID(rawValue: db.lastInsertedRowID)
-            try db.cachedExecute(sql: Statements.incrementPostsCount, arguments: [author])
+            let count = try DirectStatement(db, Statements.incrementPostsCount)
+            count.bind(author.rawValue, at: 1)
+            try count.execute()
             if let parent, let parentAuthor {
                 try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
                 try NotificationService.notify(parentAuthor, actor: author, kind: .reply, post: id, in: db, store: store, outbox: &outbox)
@@ -159,7 +166,9 @@ public struct PostService: Sendable {
 
     /// The author of a post, or nil when there is no such post.
     static func author(of post: PostID, in db: Database) throws -> UserID? {
-        try db.cachedValue(UserID.self, sql: Statements.postAuthor, arguments: [post])
+        let author = try DirectStatement(db, Statements.postAuthor)
+        author.bind(post.rawValue, at: 1)
+        return try author.int64Value().map(UserID.init(rawValue:))
     }
 
     private static func fetchOwned(_ id: PostID, by user: UserID, in db: Database) throws -> Post {
@@ -185,10 +194,16 @@ public struct PostService: Sendable {
         let names = TextRules.mentions(in: text)
         guard !names.isEmpty else { return [] }
         let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let mentioned = try db.cachedValues(UserID.self, sql: Statements.mentionedUsers,
-            arguments: [jsonNames])
+        let users = try DirectStatement(db, Statements.mentionedUsers)
+        users.bind(jsonNames, at: 1)
+        var mentioned: [UserID] = []
+        while try users.step() { mentioned.append(UserID(rawValue: users.int64(0))) }
+        users.reset()
         for user in mentioned where !known.contains(user) {
-            try db.cachedExecute(sql: Statements.insertMention, arguments: [post, user])
+            let mention = try DirectStatement(db, Statements.insertMention)
+            mention.bind(post.rawValue, at: 1)
+            mention.bind(user.rawValue, at: 2)
+            try mention.execute()
             if user != alreadyNotified {
                 try NotificationService.notify(user, actor: author, kind: .mention, post: post, in: db, store: store, outbox: &outbox)
             }
