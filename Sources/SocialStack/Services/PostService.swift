@@ -193,7 +193,14 @@ public struct PostService: Sendable {
     ) throws -> [UserID] {
         let names = TextRules.mentions(in: text)
         guard !names.isEmpty else { return [] }
-        let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        // Usernames are [a-z0-9_] (TextRules.usernameProblem), so they need no JSON escaping.
+        var jsonNames = "["
+        for (index, name) in names.enumerated() {
+            jsonNames += index == 0 ? "\"" : ",\""
+            jsonNames += name
+            jsonNames += "\""
+        }
+        jsonNames += "]"
         let users = try DirectStatement(db, Statements.mentionedUsers)
         users.bind(jsonNames, at: 1)
         var mentioned: [UserID] = []
