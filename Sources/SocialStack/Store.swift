@@ -42,10 +42,10 @@ final class Store: Sendable {
     /// Runs `body` between `begin` and a commit, both cached statements; rolls back when
     /// `body` or the commit throws.
     private static func inTransaction<T>(_ db: Database, begin: String, _ body: () throws -> T) throws -> T {
-        try db.cachedExecute(sql: begin)
+        try DirectStatement(db, begin).execute()
         do {
             let value = try body()
-            try db.cachedExecute(sql: "COMMIT TRANSACTION")
+            try DirectStatement(db, "COMMIT TRANSACTION").execute()
             return value
         } catch {
             try? db.rollback()
