@@ -34,6 +34,8 @@ let package = Package(
             name: "SocialStack",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for DirectStatement on the hot paths.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -52,6 +54,8 @@ let package = Package(
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -78,7 +82,7 @@ let package = Package(
         // must stop there and mark the stack truncated.
         .target(name: "ProfileFixtures", path: "Tests/ProfileFixtures"),
         .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures", "ProfileFixtures"]),
-        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness"]),
+        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

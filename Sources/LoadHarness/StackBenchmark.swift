@@ -1,4 +1,5 @@
 import Foundation
+import MemoryProbes
 import SocialStack
 
 /// Measures SocialStack's throughput on a generated dataset: sign-ups, follows, posts,
@@ -22,6 +23,9 @@ public struct StackBenchmark: Sendable {
         public var strategy: FeedStrategy = .fanOutOnRead
         public var storage: SocialStack.Configuration.Storage = .temporaryFile
         public var seed: UInt64 = 42
+        /// Also runs every follow, post, like and feed page through plain SQLite
+        /// (`StackReference`), beside the stack's, on a second database built the same way.
+        public var reference = false
 
         /// The defaults: 10,000 users, 200,000 posts, file storage.
         public init() {}
@@ -32,6 +36,16 @@ public struct StackBenchmark: Sendable {
         public let posts: Int
         public let firstPage: LatencySample
         public let deepPage: LatencySample
+        /// Allocations per first page (the stack's; nil for the reference or without jemalloc).
+        public var firstPageAllocations: Double? = nil
+    }
+
+    /// The same follows, posts, likes and feed pages through plain SQLite.
+    public struct ReferenceResult: Sendable {
+        /// Follows, posts and likes, in that order.
+        public let writes: [(operation: String, sample: LatencySample)]
+        public let feedAtCheckpoint: FeedTiming
+        public let feedAtEnd: FeedTiming
     }
 
     /// What one benchmark measured.
@@ -41,6 +55,8 @@ public struct StackBenchmark: Sendable {
         public let writes: [(operation: String, sample: LatencySample)]
         public let feedAtCheckpoint: FeedTiming
         public let feedAtEnd: FeedTiming
+        /// The plain-SQLite reference's timings, when `options.reference`.
+        public let reference: ReferenceResult?
     }
 
     public let options: Options
@@ -58,6 +74,8 @@ public struct StackBenchmark: Sendable {
     public func run(progress: (String) -> Void = { _ in }) throws -> Result {
         let configuration = SocialStack.Configuration(storage: options.storage, feed: options.strategy, passwordCost: .low)
         let stack = try SocialStack(configuration)
+        let reference = try options.reference ? StackReference(storage: options.storage, strategy: options.strategy) : nil
+        var pair = SideBySide(reference: reference)
         var random = SeededGenerator(seed: options.seed)
 
         progress("sign up \(options.users) users")
@@ -72,9 +90,9 @@ public struct StackBenchmark: Sendable {
             }
             users.append(session.user.id)
         }
+        try reference?.insertUsers(options.users)
 
         progress("\(options.followsPerUser) follows per user")
-        var follows = LatencySample()
         let followCount = min(options.followsPerUser, options.users - 1)
         for user in users {
             var chosen = Set<UserID>()
@@ -82,19 +100,24 @@ public struct StackBenchmark: Sendable {
                 let other = users[Int.random(in: 0..<users.count, using: &random)]
                 if other != user { chosen.insert(other) }
             }
-            for other in chosen.sorted() { try follows.time { try stack.follows.follow(other, by: user) } }
+            for other in chosen.sorted() {
+                try pair.time(.follow, "follow \(other) by \(user)",
+                              stack: { try stack.follows.follow(other, by: user) },
+                              reference: { try $0.follow(other.rawValue, by: user.rawValue) })
+            }
         }
 
-        var posts = LatencySample()
         var postIDs: [PostID] = []
         postIDs.reserveCapacity(options.users * options.postsPerUser)
         func writePosts(rounds: Range<Int>) throws {
             for round in rounds {
                 for (index, user) in users.enumerated() {
-                    let post = try posts.time {
-                        try stack.posts.compose(.post("Post \(round) of user\(index): hello @user\((index + 1) % users.count) #roost"), by: user)
-                    }
-                    postIDs.append(post.id)
+                    let mentioned = "user\((index + 1) % users.count)"
+                    let text = "Post \(round) of user\(index): hello @\(mentioned) #roost"
+                    let post = try pair.time(.post, "post by \(user)",
+                                             stack: { try stack.posts.compose(.post(text), by: user).id.rawValue },
+                                             reference: { try $0.post(text, mentions: [mentioned], by: user.rawValue) })
+                    postIDs.append(PostID(rawValue: post))
                 }
             }
         }
@@ -102,44 +125,70 @@ public struct StackBenchmark: Sendable {
         progress("\(options.checkpointPostsPerUser * options.users) posts")
         try writePosts(rounds: 0..<options.checkpointPostsPerUser)
         progress("feed reads at \(postIDs.count) posts")
-        let checkpoint = try measureFeed(stack, users: users, posts: postIDs.count)
+        let checkpoint = try measureFeed(stack, &pair, users: users, posts: postIDs.count)
 
         progress("\(options.users * options.postsPerUser) posts")
         try writePosts(rounds: options.checkpointPostsPerUser..<options.postsPerUser)
 
         progress("\(options.likesPerUser) likes per user")
-        var likes = LatencySample()
         for user in users {
             for _ in 0..<options.likesPerUser {
                 let post = postIDs[Int.random(in: 0..<postIDs.count, using: &random)]
-                try likes.time { try stack.likes.like(post, by: user) }
+                try pair.time(.like, "like \(post) by \(user)",
+                              stack: { try stack.likes.like(post, by: user) },
+                              reference: { try $0.like(post.rawValue, by: user.rawValue) })
             }
         }
 
         progress("feed reads at \(postIDs.count) posts")
-        let end = try measureFeed(stack, users: users, posts: postIDs.count)
+        let end = try measureFeed(stack, &pair, users: users, posts: postIDs.count)
+        let writes: [SideBySide.Operation] = [.follow, .post, .like]
         return Result(
             options: options,
-            writes: [("sign_up", signUps), ("follow", follows), ("post", posts), ("like", likes)],
-            feedAtCheckpoint: checkpoint, feedAtEnd: end)
+            writes: [("sign_up", signUps)] + writes.map { ($0.rawValue, pair.stackSamples[$0]) },
+            feedAtCheckpoint: checkpoint.stack, feedAtEnd: end.stack,
+            reference: reference == nil ? nil : ReferenceResult(
+                writes: writes.map { ($0.rawValue, pair.referenceSamples[$0]) },
+                feedAtCheckpoint: checkpoint.reference, feedAtEnd: end.reference))
     }
 
     /// Reads the first page and the `deepPage`-th page of random users' feeds; the same
-    /// users at both table sizes.
-    private func measureFeed(_ stack: SocialStack, users: [UserID], posts: Int) throws -> FeedTiming {
+    /// users at both table sizes. Counts the stack's allocations per first page when
+    /// jemalloc is the allocator.
+    private func measureFeed(
+        _ stack: SocialStack, _ pair: inout SideBySide, users: [UserID], posts: Int
+    ) throws -> (stack: FeedTiming, reference: FeedTiming) {
         var random = SeededGenerator(seed: options.seed &+ 1)
-        var first = LatencySample(), deep = LatencySample()
+        pair.stackSamples.resetFeedPages()
+        pair.referenceSamples.resetFeedPages()
+        let counting = AllocationCounters.isJemallocActive
+        var allocations = 0
         for _ in 0..<options.feedReads {
             let user = users[Int.random(in: 0..<users.count, using: &random)]
-            var page = try first.time { try stack.feed.homeFeed(for: user) }
+            var page = try pair.time(
+                .firstPage, "feed page 1 of \(user)",
+                stack: {
+                    // Two thread-local loads around the call when counting.
+                    let before = counting ? AllocationCounters.threadTotals().allocations : 0
+                    let page = try stack.feed.homeFeed(for: user)
+                    if counting { allocations += AllocationCounters.threadTotals().allocations - before }
+                    return page
+                },
+                reference: { try $0.feedPage(for: user.rawValue) },
+                same: FeedPageIDs.init, FeedPageIDs.init)
             for _ in 1..<(options.deepPage - 1) {
                 guard let cursor = page.nextCursor else { break }
                 page = try stack.feed.homeFeed(for: user, before: cursor)
             }
             if let cursor = page.nextCursor {
-                try deep.time { _ = try stack.feed.homeFeed(for: user, before: cursor) }
+                try pair.time(.deepPage, "feed page \(options.deepPage) of \(user)",
+                              stack: { try stack.feed.homeFeed(for: user, before: cursor) },
+                              reference: { try $0.feedPage(for: user.rawValue, before: cursor) },
+                              same: FeedPageIDs.init, FeedPageIDs.init)
             }
         }
-        return FeedTiming(posts: posts, firstPage: first, deepPage: deep)
+        var stackTiming = FeedTiming(posts: posts, firstPage: pair.stackSamples[.firstPage], deepPage: pair.stackSamples[.deepPage])
+        if counting { stackTiming.firstPageAllocations = Double(allocations) / Double(options.feedReads) }
+        return (stackTiming, FeedTiming(posts: posts, firstPage: pair.referenceSamples[.firstPage], deepPage: pair.referenceSamples[.deepPage]))
     }
 }

@@ -30,7 +30,36 @@ public struct StackBenchmarkReport: Sendable {
         lines.append("")
         lines.append("Feed page median from \(small.posts) to \(large.posts) posts (\(format(Double(large.posts) / Double(small.posts), 0))x the posts): "
             + "page 1 \(ratio(large.firstPage, small.firstPage)), page \(options.deepPage) \(ratio(large.deepPage, small.deepPage)).")
+        if let small = small.firstPageAllocations, let large = large.firstPageAllocations {
+            lines.append("Allocations per feed page 1: \(format(small, 1)) at \(result.feedAtCheckpoint.posts) posts, "
+                + "\(format(large, 1)) at \(result.feedAtEnd.posts) posts.")
+        }
+        if let reference = result.reference { lines += referenceLines(reference) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The stack beside plain SQLite: each operation's two medians and their ratio.
+    private func referenceLines(_ reference: StackBenchmark.ReferenceResult) -> [String] {
+        var lines = [
+            "",
+            "Beside plain SQLite (the same statements through the C API, one transaction per operation):",
+            "",
+            "| operation | stack p50 us | SQLite p50 us | stack / SQLite |",
+            "|---|---:|---:|---:|",
+        ]
+        func row(_ name: String, _ stack: LatencySample, _ plain: LatencySample) {
+            guard stack.count > 0, plain.count > 0 else { return lines.append("| \(name) | n/a | n/a | n/a |") }
+            lines.append("| \(name) | \(format(stack.medianMicroseconds, 1)) | \(format(plain.medianMicroseconds, 1)) | "
+                + "\(format(stack.medianMicroseconds / plain.medianMicroseconds, 2)) |")
+        }
+        for (operation, plain) in reference.writes {
+            if let stack = result.writes.first(where: { $0.operation == operation }) { row(operation, stack.sample, plain) }
+        }
+        for (stack, plain) in [(result.feedAtCheckpoint, reference.feedAtCheckpoint), (result.feedAtEnd, reference.feedAtEnd)] {
+            row("feed page 1 @ \(stack.posts) posts", stack.firstPage, plain.firstPage)
+            row("feed page \(result.options.deepPage) @ \(stack.posts) posts", stack.deepPage, plain.deepPage)
+        }
+        return lines
     }
 
     private func ratio(_ a: LatencySample, _ b: LatencySample) -> String {

@@ -1,14 +1,20 @@
 import GRDB
 
 /// The database schema, as GRDB migrations. Add a migration; never edit a shipped one.
-enum Schema {
+package enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: v1)
+        for (name, sql) in migrations {
+            migrator.registerMigration(name) { db in
+                try db.execute(sql: sql)
+            }
         }
         return migrator
     }
+
+    /// Every migration's name and SQL, in order: what `migrator` runs, and what the
+    /// plain-SQLite reference of `roost bench-stack --reference` runs to get the same schema.
+    package static let migrations: [(name: String, sql: String)] = [("v1", v1)]
 
     // Indexes are chosen so that a feed page, a profile page and a notification page
     // read O(page) rows (plus O(followees) index seeks for fanOutOnRead), whatever the

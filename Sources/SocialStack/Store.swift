@@ -27,21 +27,42 @@ final class Store: Sendable {
     /// GRDB's read-only mode: entering it runs `PRAGMA query_only`, and SQLite expires every
     /// prepared statement when a flag pragma changes, which made each later statement
     /// re-prepare and doubled the cost of a feed page. Pool readers are read-only
-    /// connections and pay nothing for `read`.
+    /// connections and pay nothing for that. They run `body` in a deferred transaction begun
+    /// and committed with cached statements: GRDB's `read` prepares `BEGIN` and `COMMIT`
+    /// afresh on every call and reads the schema version, which cost more than a statement.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let queue {
             return try queue.unsafeRead(body)
         }
-        return try writer.read(body)
+        return try writer.unsafeRead { db in
+            try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION") { try body(db) }
+        }
+    }
+
+    /// Runs `body` between `begin` and a commit, both cached statements; rolls back when
+    /// `body` or the commit throws.
+    private static func inTransaction<T>(_ db: Database, begin: String, _ body: () throws -> T) throws -> T {
+        try DirectStatement(db, begin).execute()
+        do {
+            let value = try body()
+            try DirectStatement(db, "COMMIT TRANSACTION").execute()
+            return value
+        } catch {
+            try? db.rollback()
+            throw error
+        }
     }
 
     /// Runs `body` in one write transaction; after it commits, delivers the notifications
     /// and feed posts it wrote to live observers, on this thread and outside the database.
+    /// The transaction is IMMEDIATE, as GRDB's `write` begins it, with cached statements.
     func write<T>(_ body: (Database, inout Outbox) throws -> T) throws -> T {
-        let (value, outbox) = try writer.write { db in
-            var outbox = Outbox()
-            let value = try body(db, &outbox)
-            return (value, outbox)
+        let (value, outbox) = try writer.writeWithoutTransaction { db in
+            try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
+                var outbox = Outbox()
+                let value = try body(db, &outbox)
+                return (value, outbox)
+            }
         }
         for notification in outbox.notifications {
             notificationHub.deliver(notification, to: [notification.recipient])
@@ -63,7 +84,7 @@ struct Outbox {
 extension Database {
     /// Whether a row with this id exists in `table`.
     func exists(_ table: String, id: Int64) throws -> Bool {
-        try cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
+        try cachedValue(Bool.self, sql: Statements.exists(in: table), arguments: [id]) ?? false
     }
 }
 

@@ -61,12 +61,28 @@ enum TextRules {
 
     /// Text trimmed of surrounding white space, and what is wrong with it, if anything.
     static func trimmed(_ text: String, limit: Int) -> (text: String, problem: TextProblem?) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Foundation's trimming walks a CharacterSet on every call; a text whose first and
+        // last scalars are not in the set is already trimmed, and most texts are.
+        let scalars = text.unicodeScalars
+        let trimmed = if let first = scalars.first, let last = scalars.last, !isTrimmed(first), !isTrimmed(last) {
+            text
+        } else {
+            text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if trimmed.isEmpty { return (trimmed, .empty) }
         if trimmed.utf8.contains(0) { return (trimmed, .containsNul) }
-        let count = trimmed.count
-        if count > limit { return (trimmed, .tooLong(count: count, limit: limit)) }
+        // A character is at least one UTF-8 byte: count characters only when there are more bytes than the limit.
+        if trimmed.utf8.count > limit {
+            let count = trimmed.count
+            if count > limit { return (trimmed, .tooLong(count: count, limit: limit)) }
+        }
         return (trimmed, nil)
+    }
+
+    /// Whether `.whitespacesAndNewlines` holds the scalar: Unicode's White_Space property
+    /// plus U+200B ZERO WIDTH SPACE (TextRulesTrimTests compares the two).
+    private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\u{200B}"
     }
 
     /// The lowercased `@username` mentions in `text`, each once, in order of appearance.

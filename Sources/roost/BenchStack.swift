@@ -9,8 +9,11 @@ struct BenchStack: ParsableCommand {
         abstract: "Measure SocialStack: sign-ups, follows, posts, likes and feed pages on a generated dataset.",
         discussion: """
             Builds the dataset through the public API on one thread, timing every call, and reads \
-            home-feed pages once at the checkpoint size and again at the full size. Build with \
-            `-c release` for numbers worth quoting.
+            home-feed pages once at the checkpoint size and again at the full size. With \
+            --reference, a second database built the same way runs each follow, post, like and \
+            feed page straight through SQLite's C API with the services' own statements, right \
+            beside the stack's call, and the report adds each operation's stack / SQLite ratio. \
+            Build with `-c release` for numbers worth quoting.
             """
     )
 
@@ -24,6 +27,8 @@ struct BenchStack: ParsableCommand {
     @Option(help: "Feed strategy: fanOutOnRead, fanOutOnWrite, or both.") var strategy = "both"
     @Option(help: "Storage: file (WAL in a temporary directory) or memory.") var storage = "file"
     @Option(help: "Seed of the dataset and of every random choice.") var seed: UInt64 = 42
+    @Flag(help: "Also run every follow, post, like and feed page through plain SQLite (the same statements through the C API) and print each operation's ratio.")
+    var reference = false
 
     func validate() throws {
         guard users >= 2 else { throw ValidationError("--users must be at least 2, got \(users)") }
@@ -53,6 +58,7 @@ struct BenchStack: ParsableCommand {
             options.strategy = strategy
             options.storage = try storageMode()
             options.seed = seed
+            options.reference = reference
             let started = Date()
             let result = try StackBenchmark(options: options).run { phase in
                 printError("[\(strategy.rawValue)] \(String(format: "%6.1fs", Date().timeIntervalSince(started))) \(phase)")

@@ -31,10 +31,7 @@ public struct AuthService: Sendable {
             }
             do {
                 try db.cachedExecute(
-                    sql: """
-                        INSERT INTO users (email, username, full_name, full_name_key, profile_image_id, password_hash, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
+                    sql: Statements.insertUser,
                     arguments: [email, name, fullName, fullName.lowercased(), imageID, passwordHash, store.nowMillis])
             } catch let error as DatabaseError where error.isUniqueViolation {
                 // Another process took the email or name between the check and the insert.

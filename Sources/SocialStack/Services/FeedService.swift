@@ -51,24 +51,23 @@ public struct FeedService: Sendable {
     /// followee to find each author's newest post, then one seek per post taken, so a page
     /// costs O(followees + page) whatever the size of the posts table.
     private static func mergedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let newest = "SELECT id FROM posts WHERE author_id = ? AND is_reply = 0 AND id < ? ORDER BY id DESC LIMIT 1"
-        let rows = try db.cachedRows(sql: """
-                SELECT authors.id AS author,
-                       (SELECT id FROM posts WHERE author_id = authors.id AND is_reply = 0 AND id < ?
-                        ORDER BY id DESC LIMIT 1) AS head
-                FROM (SELECT ? AS id UNION ALL SELECT followee_id FROM follows WHERE follower_id = ?) AS authors
-                """,
-            arguments: [bound, user, user])
+        let heads = try DirectStatement(db, Statements.feedHeads)
+        heads.bind(bound, at: 1)
+        heads.bind(user.rawValue, at: 2)
+        heads.bind(user.rawValue, at: 3)
         var heap = Heap<Head>()
-        for row in rows {
-            if let head: Int64 = row["head"] { heap.insert(Head(post: head, author: row["author"])) }
+        while try heads.step() {
+            if let head = heads.optionalInt64(1) { heap.insert(Head(post: head, author: heads.int64(0))) }
         }
-        let next = try db.cachedStatement(sql: newest)
+        heads.reset()
+        let next = try DirectStatement(db, Statements.authorPostBefore)
         var ids: [PostID] = []
         ids.reserveCapacity(limit)
         while ids.count < limit, let top = heap.popMax() {
             ids.append(PostID(rawValue: top.post))
-            if let older = try Int64.fetchOne(next, arguments: [top.author, top.post]) {
+            next.bind(top.author, at: 1)
+            next.bind(top.post, at: 2)
+            if let older = try next.int64Value() {
                 heap.insert(Head(post: older, author: top.author))
             }
         }
@@ -78,22 +77,27 @@ public struct FeedService: Sendable {
     // MARK: fanOutOnWrite
 
     private static func storedPage(for user: UserID, before bound: Int64, limit: Int, in db: Database) throws -> ([PostID], Bool) {
-        let ids = try db.cachedValues(PostID.self, sql: "SELECT post_id FROM feed_entries WHERE owner_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?",
-            arguments: [user, bound, limit + 1])
-        return (Array(ids.prefix(limit)), ids.count > limit)
+        let page = try DirectStatement(db, Statements.storedFeedPage)
+        defer { page.reset() }
+        page.bind(user.rawValue, at: 1)
+        page.bind(bound, at: 2)
+        page.bind(Int64(limit + 1), at: 3)
+        var ids: [PostID] = []
+        ids.reserveCapacity(limit)
+        while try page.step() {
+            if ids.count == limit { return (ids, true) }
+            ids.append(PostID(rawValue: page.int64(0)))
+        }
+        return (ids, false)
     }
 
     /// A top-level post was written: put it in its author's and followers' feeds.
     static func didPost(_ post: PostID, by author: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.cachedExecute(
-            sql: """
-                INSERT INTO feed_entries (owner_id, post_id, author_id)
-                SELECT :author, :post, :author
-                UNION ALL
-                SELECT follower_id, :post, :author FROM follows WHERE followee_id = :author
-                """,
-            arguments: ["author": author, "post": post])
+        let fanOut = try DirectStatement(db, Statements.fanOutPost)
+        fanOut.bind(author.rawValue, named: ":author")
+        fanOut.bind(post.rawValue, named: ":post")
+        try fanOut.execute()
     }
 
     /// Queues a new top-level post for the live feed observations of its author and of the
@@ -114,12 +118,10 @@ public struct FeedService: Sendable {
     /// A follow started: the followee's posts enter the follower's feed.
     static func didFollow(_ followee: UserID, by follower: UserID, in db: Database, store: Store) throws {
         guard store.configuration.feed == .fanOutOnWrite else { return }
-        try db.cachedExecute(
-            sql: """
-                INSERT OR IGNORE INTO feed_entries (owner_id, post_id, author_id)
-                SELECT ?, id, author_id FROM posts WHERE author_id = ? AND is_reply = 0
-                """,
-            arguments: [follower, followee])
+        let fanOut = try DirectStatement(db, Statements.fanOutFollow)
+        fanOut.bind(follower.rawValue, at: 1)
+        fanOut.bind(followee.rawValue, at: 2)
+        try fanOut.execute()
     }
 
     /// A follow ended: the followee's posts leave the follower's feed.

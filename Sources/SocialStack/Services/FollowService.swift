@@ -11,9 +11,11 @@ public struct FollowService: Sendable {
         if user == follower { throw FollowError.cannotFollowSelf(user) }
         return try store.write { db, outbox in
             try Self.requireUsers(user, follower, in: db)
-            try db.cachedExecute(
-                sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
-                arguments: [follower, user, store.nowMillis])
+            let insert = try DirectStatement(db, Statements.insertFollow)
+            insert.bind(follower.rawValue, at: 1)
+            insert.bind(user.rawValue, at: 2)
+            insert.bind(store.nowMillis, at: 3)
+            try insert.execute()
             guard db.changesCount > 0 else { return false }
             try Self.adjustCounts(follower: follower, followee: user, by: 1, in: db)
             try NotificationService.notify(user, actor: follower, kind: .follow, in: db, store: store, outbox: &outbox)
@@ -79,7 +81,13 @@ public struct FollowService: Sendable {
     }
 
     private static func adjustCounts(follower: UserID, followee: UserID, by delta: Int, in db: Database) throws {
-        try db.cachedExecute(sql: "UPDATE users SET following_count = following_count + ? WHERE id = ?", arguments: [delta, follower])
-        try db.cachedExecute(sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+        let following = try DirectStatement(db, Statements.adjustFollowingCount)
+        following.bind(Int64(delta), at: 1)
+        following.bind(follower.rawValue, at: 2)
+        try following.execute()
+        let followers = try DirectStatement(db, Statements.adjustFollowersCount)
+        followers.bind(Int64(delta), at: 1)
+        followers.bind(followee.rawValue, at: 2)
+        try followers.execute()
     }
 }

@@ -12,11 +12,15 @@ public struct LikeService: Sendable {
     public func like(_ post: PostID, by user: UserID) throws -> Bool {
         try store.write { db, outbox in
             let author = try Self.author(of: post, liker: user, in: db)
-            try db.cachedExecute(
-                sql: "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
-                arguments: [post, user, store.nowMillis])
+            let insert = try DirectStatement(db, Statements.insertLike)
+            insert.bind(post.rawValue, at: 1)
+            insert.bind(user.rawValue, at: 2)
+            insert.bind(store.nowMillis, at: 3)
+            try insert.execute()
             guard db.changesCount > 0 else { return false }
-            try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [post])
+            let count = try DirectStatement(db, Statements.incrementLikeCount)
+            count.bind(post.rawValue, at: 1)
+            try count.execute()
             try NotificationService.notify(author, actor: user, kind: .like, post: post, in: db, store: store, outbox: &outbox)
             return true
         }

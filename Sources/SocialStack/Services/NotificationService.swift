@@ -60,12 +60,14 @@ public struct NotificationService: Sendable {
     ) throws {
         guard recipient != actor else { return }
         let now = store.nowMillis
-        try db.cachedExecute(
-            sql: """
-                INSERT INTO notifications (recipient_id, actor_id, kind, post_id, comment_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [recipient, actor, kind, post, comment, now])
+        let insert = try DirectStatement(db, Statements.insertNotification)
+        insert.bind(recipient.rawValue, at: 1)
+        insert.bind(actor.rawValue, at: 2)
+        insert.bind(kind.rawValue, at: 3)
+        insert.bind(post?.rawValue, at: 4)
+        insert.bind(comment?.rawValue, at: 5)
+        insert.bind(now, at: 6)
+        try insert.execute()
         outbox.notifications.append(SocialNotification(
             id: NotificationID(rawValue: db.lastInsertedRowID), recipient: recipient, actor: actor, kind: kind,
             post: post, comment: comment, createdAt: Timestamp.date(now), isRead: false))

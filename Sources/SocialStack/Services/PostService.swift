@@ -27,14 +27,18 @@ public struct PostService: Sendable {
                 do { imageID = try MediaService.insert(image, in: db, store: store) }
                 catch let error as MediaError { throw PostError.imageRejected(error) }
             }
-            try db.cachedExecute(
-                sql: """
-                    INSERT INTO posts (author_id, text, image_id, reply_to, is_reply, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [author, text, imageID, parent, parent != nil, store.nowMillis])
+            let insert = try DirectStatement(db, Statements.insertPost)
+            insert.bind(author.rawValue, at: 1)
+            insert.bind(text, at: 2)
+            insert.bind(imageID?.rawValue, at: 3)
+            insert.bind(parent?.rawValue, at: 4)
+            insert.bind(parent != nil, at: 5)
+            insert.bind(store.nowMillis, at: 6)
+            try insert.execute()
             let id = PostID(rawValue: db.lastInsertedRowID)
-            try db.cachedExecute(sql: "UPDATE users SET posts_count = posts_count + 1 WHERE id = ?", arguments: [author])
+            let count = try DirectStatement(db, Statements.incrementPostsCount)
+            count.bind(author.rawValue, at: 1)
+            try count.execute()
             if let parent, let parentAuthor {
                 try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count + 1 WHERE id = ?", arguments: [parent])
                 try NotificationService.notify(parentAuthor, actor: author, kind: .reply, post: id, in: db, store: store, outbox: &outbox)
@@ -141,23 +145,30 @@ public struct PostService: Sendable {
     // MARK: Shared with the other services
 
     static func fetch(_ id: PostID, in db: Database) throws -> Post {
-        guard let row = try db.cachedRow(sql: "SELECT \(Post.columns) FROM posts WHERE id = ?", arguments: [id]) else {
-            throw PostError.postNotFound(id)
-        }
-        return Post(row: row)
+        let post = try DirectStatement(db, Statements.post)
+        defer { post.reset() }
+        post.bind(id.rawValue, at: 1)
+        guard try post.step() else { throw PostError.postNotFound(id) }
+        return Post(post)
     }
 
     /// The posts with these ids, newest first.
     static func fetch(_ ids: [PostID], in db: Database) throws -> [Post] {
         guard !ids.isEmpty else { return [] }
-        return try db.cachedRows(sql: "SELECT \(Post.columns) FROM posts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
-            arguments: [UserService.jsonArray(ids.map(\.rawValue))]
-        ).map(Post.init(row:))
+        let rows = try DirectStatement(db, Statements.postsByIDs)
+        defer { rows.reset() }
+        rows.bind(UserService.jsonArray(ids.lazy.map(\.rawValue)), at: 1)
+        var posts: [Post] = []
+        posts.reserveCapacity(ids.count)
+        while try rows.step() { posts.append(Post(rows)) }
+        return posts
     }
 
     /// The author of a post, or nil when there is no such post.
     static func author(of post: PostID, in db: Database) throws -> UserID? {
-        try db.cachedValue(UserID.self, sql: "SELECT author_id FROM posts WHERE id = ?", arguments: [post])
+        let author = try DirectStatement(db, Statements.postAuthor)
+        author.bind(post.rawValue, at: 1)
+        return try author.int64Value().map(UserID.init(rawValue:))
     }
 
     private static func fetchOwned(_ id: PostID, by user: UserID, in db: Database) throws -> Post {
@@ -182,11 +193,24 @@ public struct PostService: Sendable {
     ) throws -> [UserID] {
         let names = TextRules.mentions(in: text)
         guard !names.isEmpty else { return [] }
-        let jsonNames = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let mentioned = try db.cachedValues(UserID.self, sql: "SELECT id FROM users WHERE username IN (SELECT value FROM json_each(?)) ORDER BY id",
-            arguments: [jsonNames])
+        // Usernames are [a-z0-9_] (TextRules.usernameProblem), so they need no JSON escaping.
+        var jsonNames = "["
+        for (index, name) in names.enumerated() {
+            jsonNames += index == 0 ? "\"" : ",\""
+            jsonNames += name
+            jsonNames += "\""
+        }
+        jsonNames += "]"
+        let users = try DirectStatement(db, Statements.mentionedUsers)
+        users.bind(jsonNames, at: 1)
+        var mentioned: [UserID] = []
+        while try users.step() { mentioned.append(UserID(rawValue: users.int64(0))) }
+        users.reset()
         for user in mentioned where !known.contains(user) {
-            try db.cachedExecute(sql: "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES (?, ?)", arguments: [post, user])
+            let mention = try DirectStatement(db, Statements.insertMention)
+            mention.bind(post.rawValue, at: 1)
+            mention.bind(user.rawValue, at: 2)
+            try mention.execute()
             if user != alreadyNotified {
                 try NotificationService.notify(user, actor: author, kind: .mention, post: post, in: db, store: store, outbox: &outbox)
             }

@@ -134,10 +134,20 @@ public struct UserService: Sendable {
     }
 
     static func exists(_ id: UserID, in db: Database) throws -> Bool {
-        try db.exists("users", id: id.rawValue)
+        let exists = try DirectStatement(db, Statements.userExists)
+        exists.bind(id.rawValue, at: 1)
+        return try exists.int64Value() == 1
     }
 
-    static func jsonArray(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    /// `[1,2,3]`, built in one string.
+    static func jsonArray(_ ids: some Collection<Int64>) -> String {
+        var json = "["
+        json.reserveCapacity(2 + ids.count * 8)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { json.append(",") }
+            json.append(String(id))
+        }
+        json.append("]")
+        return json
     }
 }

@@ -1,0 +1,384 @@
+import Foundation
+import GRDBSQLite
+import SocialStack
+
+/// The operations `StackBenchmark` measures (follow, post, like, a home-feed page), run
+/// straight through SQLite's C API: the stack's schema (`Schema.migrations`), the services'
+/// own statements (`Statements`) in the services' order, each prepared once, one transaction
+/// per operation, WAL, `synchronous = NORMAL`, foreign keys on, the stack's page cache size.
+/// What the stack takes on top of this is what GRDB and Swift add around the same SQL.
+///
+/// Not thread-safe: one benchmark thread owns it.
+final class StackReference {
+    /// One page of a home feed: post ids, newest first, and the cursor of the next page.
+    struct FeedPage: Equatable {
+        var ids: [Int64]
+        var nextCursor: Int64?
+    }
+
+    let strategy: FeedStrategy
+    private(set) var db: OpaquePointer?
+    /// Whether reads run in a transaction: on a file, as the stack's pool readers do; in
+    /// memory the stack reads its queue without one, and so does the reference.
+    private let readsInTransaction: Bool
+    private let temporaryDirectory: URL?
+    private let s: PreparedStatements
+    /// Buffers reused by every call, so the reference allocates nothing per operation but
+    /// what SQLite does.
+    private var json: [UInt8] = []
+    private var heap = MaxHeap()
+
+    /// A fresh database with the stack's schema, in memory or in a new temporary directory
+    /// (deleted with the reference) for `.temporaryFile`, or at `path` for `.file`.
+    init(storage: SocialStack.Configuration.Storage, strategy: FeedStrategy) throws {
+        self.strategy = strategy
+        let path: String
+        switch storage {
+        case .memory:
+            path = ":memory:"
+            temporaryDirectory = nil
+        case let .file(filePath):
+            path = filePath
+            temporaryDirectory = nil
+        case .temporaryFile:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("roost-reference-\(UUID().uuidString)", isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StackReferenceError.sqlite(operation: "open", code: SQLITE_CANTOPEN, message: "\(error)", sql: directory.path)
+            }
+            temporaryDirectory = directory
+            path = directory.appendingPathComponent("reference.sqlite").path
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw StackReferenceError.sqlite(operation: "open", code: code, message: message, sql: path)
+        }
+        db = handle
+        readsInTransaction = path != ":memory:"
+        do {
+            // The stack's connection settings (SocialStack.init, and GRDB's defaults).
+            var pragmas = ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -65536"]
+            if path != ":memory:" { pragmas.insert("PRAGMA journal_mode = WAL", at: 0) }
+            for pragma in pragmas { try Self.exec(handle, pragma) }
+            try Self.exec(handle, "BEGIN IMMEDIATE TRANSACTION")
+            for migration in Schema.migrations { try Self.exec(handle, migration.sql) }
+            try Self.exec(handle, "COMMIT TRANSACTION")
+            s = try PreparedStatements(handle)
+        } catch {
+            sqlite3_close_v2(handle)
+            db = nil
+            throw error
+        }
+    }
+
+    deinit {
+        s.finalize()
+        sqlite3_close_v2(db)
+        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+    }
+
+    // MARK: The measured operations
+
+    /// Inserts users 1...count as `StackBenchmark` signs them up (same email, username and
+    /// names; a fixed password hash, since the reference does not time sign-ups), in one
+    /// transaction.
+    func insertUsers(_ count: Int) throws {
+        try inTransaction(s.beginImmediate, "sign up") {
+            let now = Self.nowMillis
+            for index in 0..<count {
+                let st = s.insertUser
+                defer { sqlite3_reset(st) }
+                bind(st, 1, "user\(index)@roost.test")
+                bind(st, 2, "user\(index)")
+                bind(st, 3, "User \(index)")
+                bind(st, 4, "user \(index)")
+                sqlite3_bind_null(st, 5)
+                bind(st, 6, "reference-without-a-password")
+                sqlite3_bind_int64(st, 7, now)
+                try step(st, "sign up")
+            }
+        }
+    }
+
+    /// FollowService.follow: `follower` follows `followee`; false when it already did.
+    func follow(_ followee: Int64, by follower: Int64) throws -> Bool {
+        try inTransaction(s.beginImmediate, "follow") {
+            try requireUser(followee, "follow")
+            try requireUser(follower, "follow")
+            let now = Self.nowMillis
+            try execute(s.insertFollow, "follow") { st in
+                sqlite3_bind_int64(st, 1, follower); sqlite3_bind_int64(st, 2, followee); sqlite3_bind_int64(st, 3, now)
+            }
+            guard sqlite3_changes(db) > 0 else { return false }
+            try execute(s.adjustFollowingCount, "follow") { st in sqlite3_bind_int64(st, 1, 1); sqlite3_bind_int64(st, 2, follower) }
+            try execute(s.adjustFollowersCount, "follow") { st in sqlite3_bind_int64(st, 1, 1); sqlite3_bind_int64(st, 2, followee) }
+            try notify(followee, actor: follower, kind: "follow", post: nil, now: now)
+            if strategy == .fanOutOnWrite {
+                try execute(s.fanOutFollow, "follow") { st in sqlite3_bind_int64(st, 1, follower); sqlite3_bind_int64(st, 2, followee) }
+            }
+            return true
+        }
+    }
+
+    /// PostService.compose of a top-level post without an image: the post, its author's
+    /// count, its feed entries (fanOutOnWrite), its mentions and their notifications, and the
+    /// post read back. `mentions` are the lowercased usernames the text names (the stack
+    /// finds them in the text itself); returns the post id.
+    func post(_ text: String, mentions: [String], by author: Int64) throws -> Int64 {
+        try inTransaction(s.beginImmediate, "post") {
+            try requireUser(author, "post")
+            let now = Self.nowMillis
+            try execute(s.insertPost, "post") { st in
+                sqlite3_bind_int64(st, 1, author)
+                bind(st, 2, text)
+                sqlite3_bind_null(st, 3)
+                sqlite3_bind_null(st, 4)
+                sqlite3_bind_int64(st, 5, 0)
+                sqlite3_bind_int64(st, 6, now)
+            }
+            let id = sqlite3_last_insert_rowid(db)
+            try execute(s.incrementPostsCount, "post") { st in sqlite3_bind_int64(st, 1, author) }
+            if strategy == .fanOutOnWrite {
+                try execute(s.fanOutPost, "post") { st in
+                    sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":author"), author)
+                    sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":post"), id)
+                }
+            }
+            if !mentions.isEmpty {
+                json.removeAll(keepingCapacity: true)
+                json.append(UInt8(ascii: "["))
+                for (index, name) in mentions.enumerated() {
+                    if index > 0 { json.append(UInt8(ascii: ",")) }
+                    json.append(UInt8(ascii: "\""))
+                    json.append(contentsOf: name.utf8)
+                    json.append(UInt8(ascii: "\""))
+                }
+                json.append(UInt8(ascii: "]"))
+                let st = s.mentionedUsers
+                bindJSON(st)
+                // Read every mentioned id before writing, as the stack does (fetchAll).
+                var mentioned: [Int64] = []
+                do {
+                    defer { sqlite3_reset(st) }
+                    while try step(st, "post") { mentioned.append(sqlite3_column_int64(st, 0)) }
+                }
+                for user in mentioned {
+                    try execute(s.insertMention, "post") { st in sqlite3_bind_int64(st, 1, id); sqlite3_bind_int64(st, 2, user) }
+                    try notify(user, actor: author, kind: "mention", post: id, now: now)
+                }
+            }
+            let st = s.post
+            defer { sqlite3_reset(st) }
+            sqlite3_bind_int64(st, 1, id)
+            guard try step(st, "post") else { throw StackReferenceError.postNotFound(operation: "post", post: id) }
+            readPostColumns(st)
+            return id
+        }
+    }
+
+    /// LikeService.like: `user` likes the post; false when they already did.
+    func like(_ post: Int64, by user: Int64) throws -> Bool {
+        try inTransaction(s.beginImmediate, "like") {
+            let author: Int64
+            do {
+                let st = s.postAuthor
+                defer { sqlite3_reset(st) }
+                sqlite3_bind_int64(st, 1, post)
+                guard try step(st, "like") else { throw StackReferenceError.postNotFound(operation: "like", post: post) }
+                author = sqlite3_column_int64(st, 0)
+            }
+            try requireUser(user, "like")
+            let now = Self.nowMillis
+            try execute(s.insertLike, "like") { st in
+                sqlite3_bind_int64(st, 1, post); sqlite3_bind_int64(st, 2, user); sqlite3_bind_int64(st, 3, now)
+            }
+            guard sqlite3_changes(db) > 0 else { return false }
+            try execute(s.incrementLikeCount, "like") { st in sqlite3_bind_int64(st, 1, post) }
+            try notify(author, actor: user, kind: "like", post: post, now: now)
+            return true
+        }
+    }
+
+    /// FeedService.homeFeed: one page of `user`'s home feed older than `before`, with the
+    /// page's posts read (every `Post.columns` column of each row).
+    func feedPage(for user: Int64, before: Int64? = nil, limit: Int = PageSize.default) throws -> FeedPage {
+        try inTransaction(readsInTransaction ? s.beginDeferred : nil, "feed page") {
+            try requireUser(user, "feed page")
+            let bound = before ?? Int64.max
+            var ids: [Int64] = []
+            ids.reserveCapacity(limit)
+            var more = false
+            switch strategy {
+            case .fanOutOnRead:
+                heap.removeAll()
+                do {
+                    let st = s.feedHeads
+                    defer { sqlite3_reset(st) }
+                    sqlite3_bind_int64(st, 1, bound); sqlite3_bind_int64(st, 2, user); sqlite3_bind_int64(st, 3, user)
+                    while try step(st, "feed page") {
+                        guard sqlite3_column_type(st, 1) != SQLITE_NULL else { continue }
+                        heap.insert(post: sqlite3_column_int64(st, 1), author: sqlite3_column_int64(st, 0))
+                    }
+                }
+                let next = s.authorPostBefore
+                while ids.count < limit, let top = heap.popMax() {
+                    ids.append(top.post)
+                    defer { sqlite3_reset(next) }
+                    sqlite3_bind_int64(next, 1, top.author); sqlite3_bind_int64(next, 2, top.post)
+                    if try step(next, "feed page") { heap.insert(post: sqlite3_column_int64(next, 0), author: top.author) }
+                }
+                more = !heap.isEmpty
+            case .fanOutOnWrite:
+                let st = s.storedFeedPage
+                defer { sqlite3_reset(st) }
+                sqlite3_bind_int64(st, 1, user); sqlite3_bind_int64(st, 2, bound); sqlite3_bind_int64(st, 3, Int64(limit + 1))
+                while try step(st, "feed page") {
+                    if ids.count == limit { more = true; break }
+                    ids.append(sqlite3_column_int64(st, 0))
+                }
+            }
+            guard !ids.isEmpty else { return FeedPage(ids: [], nextCursor: nil) }
+            json.removeAll(keepingCapacity: true)
+            json.append(UInt8(ascii: "["))
+            for (index, id) in ids.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                appendDecimal(id)
+            }
+            json.append(UInt8(ascii: "]"))
+            let st = s.postsByIDs
+            defer { sqlite3_reset(st) }
+            bindJSON(st)
+            var index = 0
+            while try step(st, "feed page") {
+                readPostColumns(st)
+                ids[index] = sqlite3_column_int64(st, 0)
+                index += 1
+            }
+            ids.removeLast(ids.count - index)
+            return FeedPage(ids: ids, nextCursor: more ? ids.last : nil)
+        }
+    }
+
+    // MARK: Steps
+
+    private static var nowMillis: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// NotificationService.notify: one notification, never to its own actor.
+    private func notify(_ recipient: Int64, actor: Int64, kind: StaticString, post: Int64?, now: Int64) throws {
+        guard recipient != actor else { return }
+        try execute(s.insertNotification, "notify") { st in
+            sqlite3_bind_int64(st, 1, recipient)
+            sqlite3_bind_int64(st, 2, actor)
+            sqlite3_bind_text(st, 3, UnsafeRawPointer(kind.utf8Start).assumingMemoryBound(to: CChar.self), Int32(kind.utf8CodeUnitCount), nil)
+            if let post { sqlite3_bind_int64(st, 4, post) } else { sqlite3_bind_null(st, 4) }
+            sqlite3_bind_null(st, 5)
+            sqlite3_bind_int64(st, 6, now)
+        }
+    }
+
+    private func requireUser(_ user: Int64, _ operation: StaticString) throws {
+        let st = s.userExists
+        defer { sqlite3_reset(st) }
+        sqlite3_bind_int64(st, 1, user)
+        guard try step(st, operation), sqlite3_column_int64(st, 0) != 0 else {
+            throw StackReferenceError.userNotFound(operation: "\(operation)", user: user)
+        }
+    }
+
+    /// Reads every column of a `Post.columns` row, as decoding a `Post` does.
+    private func readPostColumns(_ st: OpaquePointer) {
+        _ = sqlite3_column_int64(st, 0)
+        _ = sqlite3_column_int64(st, 1)
+        _ = sqlite3_column_text(st, 2)
+        _ = sqlite3_column_bytes(st, 2)
+        _ = sqlite3_column_type(st, 3)
+        _ = sqlite3_column_type(st, 4)
+        _ = sqlite3_column_int64(st, 5)
+        _ = sqlite3_column_int64(st, 6)
+        _ = sqlite3_column_int64(st, 7)
+        _ = sqlite3_column_int64(st, 8)
+        _ = sqlite3_column_int64(st, 9)
+        _ = sqlite3_column_type(st, 10)
+    }
+
+    /// Runs `body` between `begin` and a commit (rolled back when it throws), or in
+    /// SQLite's autocommit mode when `begin` is nil.
+    private func inTransaction<T>(_ begin: OpaquePointer?, _ operation: StaticString, _ body: () throws -> T) throws -> T {
+        guard let begin else { return try body() }
+        try execute(begin, operation) { _ in }
+        do {
+            let value = try body()
+            try execute(s.commit, operation) { _ in }
+            return value
+        } catch {
+            try? execute(s.rollback, operation) { _ in }
+            throw error
+        }
+    }
+
+    /// Binds, steps to the end, and resets a statement that returns no rows.
+    private func execute(_ st: OpaquePointer, _ operation: StaticString, bind: (OpaquePointer) -> Void) throws {
+        defer { sqlite3_reset(st) }
+        bind(st)
+        while try step(st, operation) {}
+    }
+
+    /// One step: true for a row, false when done.
+    @discardableResult
+    private func step(_ st: OpaquePointer, _ operation: StaticString) throws -> Bool {
+        switch sqlite3_step(st) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            throw StackReferenceError.sqlite(
+                operation: "\(operation)", code: code, message: String(cString: sqlite3_errmsg(db)),
+                sql: String(cString: sqlite3_sql(st)))
+        }
+    }
+
+    private func bind(_ st: OpaquePointer, _ index: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(st, index, chars.baseAddress, Int32(chars.count), Self.transient)
+            }
+        }
+    }
+
+    private func bindJSON(_ st: OpaquePointer) {
+        json.withUnsafeBufferPointer { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(st, 1, chars.baseAddress, Int32(chars.count), Self.transient)
+            }
+        }
+    }
+
+    private func appendDecimal(_ value: Int64) {
+        if value < 0 { json.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = json.count
+        repeat {
+            json.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        json[start...].reverse()
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the bound bytes.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private static func exec(_ db: OpaquePointer, _ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(db, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "no message"
+            sqlite3_free(message)
+            throw StackReferenceError.sqlite(operation: "open", code: code, message: text, sql: sql)
+        }
+    }
+}
