@@ -94,17 +94,7 @@ struct FlameCheck: Decodable {
         """
 
     static func run(_ html: String, label: String) async throws -> FlameCheck {
-        let folder = try TemporaryFolder.make(label)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(html.utf8).write(to: URL(fileURLWithPath: folder + "/report.html"))
-        try Data(wrapper.utf8).write(to: URL(fileURLWithPath: folder + "/wrapper.html"))
-        let output = try await HeadlessBrowser.dumpDOM(of: folder + "/wrapper.html", in: folder)
-        guard let match = output.dom.firstMatch(of: /<pre id="result">([^<]+)<\/pre>/),
-              let json = String(match.output.1).removingPercentEncoding else {
-            throw HeadlessBrowser.Failure(description: "the wrapper wrote no result; DOM:\n\(output.dom.prefix(2_000))\n"
-                + "log:\n\(output.log.suffix(2_000))")
-        }
-        return try JSONDecoder().decode(FlameCheck.self, from: Data(json.utf8))
+        try await HeadlessBrowser.check(html, in: wrapper, label: label)
     }
 }
 

@@ -39,6 +39,23 @@ enum HeadlessBrowser {
         let description: String
     }
 
+    /// Writes `html` as report.html beside `wrapper` (a page that frames it, checks it and
+    /// writes its verdict as percent-encoded JSON into `<pre id="result">`) in a fresh
+    /// folder, runs Chromium on the wrapper and decodes the verdict.
+    static func check<Verdict: Decodable>(_ html: String, in wrapper: String, label: String) async throws -> Verdict {
+        let folder = try TemporaryFolder.make(label)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(html.utf8).write(to: URL(fileURLWithPath: folder + "/report.html"))
+        try Data(wrapper.utf8).write(to: URL(fileURLWithPath: folder + "/wrapper.html"))
+        let output = try await dumpDOM(of: folder + "/wrapper.html", in: folder)
+        guard let match = output.dom.firstMatch(of: /<pre id="result">([^<]+)<\/pre>/),
+              let json = String(match.output.1).removingPercentEncoding else {
+            throw Failure(description: "the wrapper wrote no result; DOM:\n\(output.dom.prefix(2_000))\n"
+                + "log:\n\(output.log.suffix(2_000))")
+        }
+        return try JSONDecoder().decode(Verdict.self, from: Data(json.utf8))
+    }
+
     /// The DOM of `page` (a file) after its scripts ran.
     static func dumpDOM(of page: String, in folder: String) async throws -> Output {
         guard let path else {
@@ -148,17 +165,7 @@ struct BrowserCheck: Decodable {
 
     /// Frames `html` in the wrapper in a fresh folder, runs Chromium and reads the result.
     static func run(_ html: String, label: String) async throws -> BrowserCheck {
-        let folder = try TemporaryFolder.make(label)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(html.utf8).write(to: URL(fileURLWithPath: folder + "/report.html"))
-        try Data(wrapper.utf8).write(to: URL(fileURLWithPath: folder + "/wrapper.html"))
-        let output = try await HeadlessBrowser.dumpDOM(of: folder + "/wrapper.html", in: folder)
-        guard let match = output.dom.firstMatch(of: /<pre id="result">([^<]+)<\/pre>/),
-              let json = String(match.output.1).removingPercentEncoding else {
-            throw HeadlessBrowser.Failure(description: "the wrapper wrote no result; DOM:\n\(output.dom.prefix(2_000))\n"
-                + "log:\n\(output.log.suffix(2_000))")
-        }
-        return try JSONDecoder().decode(BrowserCheck.self, from: Data(json.utf8))
+        try await HeadlessBrowser.check(html, in: wrapper, label: label)
     }
 }
 

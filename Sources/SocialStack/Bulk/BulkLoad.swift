@@ -49,14 +49,7 @@ public final class BulkLoad {
     public func signUp(email: String, password: String, username: String, fullName: String,
                        profileImage: [UInt8]? = nil) throws -> UserID {
         try enter(.signUps)
-        guard TextRules.isValidEmail(email) else { throw AuthError.invalidEmail(email) }
-        if let reason = TextRules.passwordProblem(password) { throw AuthError.weakPassword(reason: reason) }
-        let name = TextRules.normalizedUsername(username)
-        if let reason = TextRules.usernameProblem(name) {
-            throw AuthError.invalidUsername(username, reason: reason, suggestion: TextRules.usernameSuggestion(for: username))
-        }
-        let (fullName, nameProblem) = TextRules.trimmed(fullName, limit: TextLimits.fullName)
-        if let nameProblem { throw AuthError.invalidFullName(nameProblem) }
+        let (name, fullName) = try AuthService.checkedSignUp(email: email, password: password, username: username, fullName: fullName)
         // The salt and then the session token, drawn in the order sign-up draws them.
         let configuration = store.configuration
         let passwordHash = try PasswordHasher.hash(password, cost: configuration.passwordCost, random: configuration.randomBytes)

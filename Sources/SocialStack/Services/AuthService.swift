@@ -5,10 +5,11 @@ import GRDB
 public struct AuthService: Sendable {
     let store: Store
 
-    /// Creates an account and logs it in. The username is stored lowercased.
-    public func signUp(
-        email: String, password: String, username: String, fullName: String, profileImage: [UInt8]? = nil
-    ) throws -> Session {
+    /// A sign-up form's checks, in the order sign-up makes them (email, password, username,
+    /// full name): the normalized username and the trimmed full name, or the first problem.
+    static func checkedSignUp(email: String, password: String, username: String, fullName: String) throws
+        -> (username: String, fullName: String)
+    {
         guard TextRules.isValidEmail(email) else { throw AuthError.invalidEmail(email) }
         if let reason = TextRules.passwordProblem(password) { throw AuthError.weakPassword(reason: reason) }
         let name = TextRules.normalizedUsername(username)
@@ -17,6 +18,14 @@ public struct AuthService: Sendable {
         }
         let (fullName, nameProblem) = TextRules.trimmed(fullName, limit: TextLimits.fullName)
         if let nameProblem { throw AuthError.invalidFullName(nameProblem) }
+        return (name, fullName)
+    }
+
+    /// Creates an account and logs it in. The username is stored lowercased.
+    public func signUp(
+        email: String, password: String, username: String, fullName: String, profileImage: [UInt8]? = nil
+    ) throws -> Session {
+        let (name, fullName) = try Self.checkedSignUp(email: email, password: password, username: username, fullName: fullName)
 
         // Cheap checks first, so a taken name does not pay for a hash; repeated in the write.
         try store.read { db in try Self.checkFree(email: email, username: name, in: db) }
