@@ -43,7 +43,7 @@ public struct DatasetCache: Sendable {
             lock = try DatasetCacheLock(path: path(key.name + ".lock"))
         } catch {
             warn("roost: \(DatasetCacheError.unwritable(folder: folder, reason: Self.reason(error))); building the dataset")
-            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
+            let scratch = try Self.build(like: stack.configuration, spec: spec, seed: seed, progress: progress)
             try scratch.copyContents(to: stack)
             return (try Dataset.read(from: stack), .built)
         }
@@ -60,15 +60,46 @@ public struct DatasetCache: Sendable {
                 try? FileManager.default.removeItem(atPath: entry)
                 try? FileManager.default.removeItem(atPath: digest)
             }
-            let scratch = try Self.build(like: stack, spec: spec, seed: seed, progress: progress)
-            do {
-                try store(scratch, key: key, entry: entry, digest: digest)
-            } catch {
-                warn("roost: cannot store the dataset in \(folder): \(Self.reason(error)); the run goes on")
-            }
+            let scratch = try buildAndStore(like: stack.configuration, key: key, spec: spec, seed: seed, progress: progress, warn: warn)
             try scratch.copyContents(to: stack)
             return (try Dataset.read(from: stack), .built)
         }
+    }
+
+    /// Makes sure a sound entry for the dataset is there, building and storing it when it is
+    /// not (what `fill` does, without a stack to copy it into); whether it was built, or nil
+    /// when the folder cannot be used (`fill` then says so and builds).
+    func prepare(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
+                 progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> DatasetSource? {
+        let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
+        let entry = path(key.name + ".sqlite"), digest = path(key.name + ".sha256")
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+              let lock = try? DatasetCacheLock(path: path(key.name + ".lock")) else { return nil }
+        return try lock.exclusive {
+            switch try check(entry, digest: digest) {
+            case .restored: return .cache
+            case .missing: break
+            case let .damaged(damage):
+                warn("roost: \(damage); rebuilding it")
+                try? FileManager.default.removeItem(atPath: entry)
+                try? FileManager.default.removeItem(atPath: digest)
+            }
+            _ = try buildAndStore(like: configuration, key: key, spec: spec, seed: seed, progress: progress, warn: warn)
+            return .built
+        }
+    }
+
+    /// Builds the dataset on a new in-memory stack (`build`) and stores it as the entry of
+    /// `key`; a failed store is reported and the run goes on. Call it holding the key's lock.
+    private func buildAndStore(like configuration: SocialStack.Configuration, key: DatasetCacheKey, spec: DatasetSpec,
+                               seed: UInt64, progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> SocialStack {
+        let scratch = try Self.build(like: configuration, spec: spec, seed: seed, progress: progress)
+        do {
+            try store(scratch, key: key, entry: path(key.name + ".sqlite"), digest: path(key.name + ".sha256"))
+        } catch {
+            warn("roost: cannot store the dataset in \(folder): \(Self.reason(error)); the run goes on")
+        }
+        return scratch
     }
 
     /// Whether an entry for `key` is there (not checked: `fill` checks it before use).
@@ -86,9 +117,9 @@ public struct DatasetCache: Sendable {
     /// own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
     /// statements, the loaded schema), and so in what the first measured steps allocate;
     /// copies make a built run and a cached run allocate the same.
-    private static func build(like stack: SocialStack, spec: DatasetSpec, seed: UInt64,
+    private static func build(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
                               progress: (Dataset.Progress) -> Void) throws -> SocialStack {
-        var configuration = stack.configuration
+        var configuration = configuration
         configuration.storage = .memory
         let scratch = try SocialStack(configuration)
         _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
@@ -101,8 +132,8 @@ public struct DatasetCache: Sendable {
         case damaged(DatasetCacheError)
     }
 
-    /// Copies the entry into `stack` when it is sound.
-    private func restore(_ entry: String, digest: String, into stack: SocialStack) throws -> Lookup {
+    /// Whether the entry is there and its bytes match its SHA-256 (`.restored`: sound).
+    private func check(_ entry: String, digest: String) throws -> Lookup {
         guard FileManager.default.fileExists(atPath: entry) else { return .missing }
         guard let recorded = try? String(contentsOfFile: digest, encoding: .utf8) else {
             return .damaged(.damaged(path: entry, reason: "its SHA-256 file is missing"))
@@ -111,6 +142,13 @@ public struct DatasetCache: Sendable {
         guard actual == recorded.trimmingCharacters(in: .whitespacesAndNewlines) else {
             return .damaged(.damaged(path: entry, reason: "its SHA-256 is \(actual.prefix(12))..., recorded \(recorded.prefix(12))..."))
         }
+        return .restored
+    }
+
+    /// Copies the entry into `stack` when it is sound.
+    private func restore(_ entry: String, digest: String, into stack: SocialStack) throws -> Lookup {
+        let found = try check(entry, digest: digest)
+        guard case .restored = found else { return found }
         do {
             try stack.replaceContents(withSnapshotAt: entry)
         } catch {

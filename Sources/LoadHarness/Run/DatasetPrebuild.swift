@@ -36,8 +36,7 @@ struct DatasetPrebuild {
                     let started = ContinuousClock.now
                     var configuration = SocialStack.Configuration(feed: settings.feed, passwordCost: settings.passwordCost.cost)
                     configuration.randomBytes = SeededBytes(seed: scenario.seed).next
-                    let stack = try SocialStack(configuration)
-                    let (_, source) = try cache.fill(stack, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: { built in
+                    let source = try cache.prepare(like: configuration, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: { built in
                         progress(RunProgress(phase: "dataset", variant: variant, iterations: built.done, errors: 0,
                                              elapsedNanoseconds: (ContinuousClock.now - started).nanoseconds, total: built.total))
                     }, warn: warn)
