@@ -65,9 +65,9 @@ final class StackReference {
             var pragmas = ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -65536"]
             if path != ":memory:" { pragmas.insert("PRAGMA journal_mode = WAL", at: 0) }
             for pragma in pragmas { try Self.exec(handle, pragma) }
-            try Self.exec(handle, "BEGIN IMMEDIATE TRANSACTION")
+            try Self.exec(handle, Statements.beginImmediate)
             for migration in Schema.migrations { try Self.exec(handle, migration.sql) }
-            try Self.exec(handle, "COMMIT TRANSACTION")
+            try Self.exec(handle, Statements.commit)
             s = try PreparedStatements(handle)
         } catch {
             sqlite3_close_v2(handle)

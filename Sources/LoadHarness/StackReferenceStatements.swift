@@ -35,10 +35,10 @@ struct PreparedStatements {
             prepared.append(handle)
             return handle
         }
-        beginImmediate = try prepare("BEGIN IMMEDIATE TRANSACTION")
-        beginDeferred = try prepare("BEGIN DEFERRED TRANSACTION")
-        commit = try prepare("COMMIT TRANSACTION")
-        rollback = try prepare("ROLLBACK TRANSACTION")
+        beginImmediate = try prepare(Statements.beginImmediate)
+        beginDeferred = try prepare(Statements.beginDeferred)
+        commit = try prepare(Statements.commit)
+        rollback = try prepare(Statements.rollback)
         userExists = try prepare(Statements.userExists)
         insertUser = try prepare(Statements.insertUser)
         insertPost = try prepare(Statements.insertPost)

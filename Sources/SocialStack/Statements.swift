@@ -4,6 +4,15 @@
 /// the very same strings, so the ratio between the two is the cost of GRDB and Swift around
 /// identical SQL. Change a statement here and both sides change together.
 package enum Statements {
+    // MARK: Transactions
+
+    /// A write's transaction begins here (as GRDB's `write` begins it).
+    package static let beginImmediate = "BEGIN IMMEDIATE TRANSACTION"
+    /// A read's transaction on a pool reader begins here.
+    package static let beginDeferred = "BEGIN DEFERRED TRANSACTION"
+    package static let commit = "COMMIT TRANSACTION"
+    package static let rollback = "ROLLBACK TRANSACTION"
+
     /// Whether a row with this id exists in `table` (`?` = the id).
     package static func exists(in table: String) -> String {
         "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"

@@ -35,7 +35,7 @@ final class Store: Sendable {
             return try queue.unsafeRead(body)
         }
         return try writer.unsafeRead { db in
-            try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION") { try body(db) }
+            try Self.inTransaction(db, begin: Statements.beginDeferred) { try body(db) }
         }
     }
 
@@ -45,7 +45,7 @@ final class Store: Sendable {
         try DirectStatement(db, begin).execute()
         do {
             let value = try body()
-            try DirectStatement(db, "COMMIT TRANSACTION").execute()
+            try DirectStatement(db, Statements.commit).execute()
             return value
         } catch {
             try? db.rollback()
@@ -58,7 +58,7 @@ final class Store: Sendable {
     /// The transaction is IMMEDIATE, as GRDB's `write` begins it, with cached statements.
     func write<T>(_ body: (Database, inout Outbox) throws -> T) throws -> T {
         let (value, outbox) = try writer.writeWithoutTransaction { db in
-            try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
+            try Self.inTransaction(db, begin: Statements.beginImmediate) {
                 var outbox = Outbox()
                 let value = try body(db, &outbox)
                 return (value, outbox)
