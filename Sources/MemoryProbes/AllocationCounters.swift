@@ -58,6 +58,9 @@ public enum AllocationCounters {
     /// Bytes this thread has allocated since it started (one thread-local load).
     public static var threadBytesAllocated: UInt64 { roost_thread_bytes_allocated() }
 
+    /// Bytes this thread has freed since it started (one thread-local load; 0 without jemalloc).
+    public static var threadBytesFreed: UInt64 { roost_thread_bytes_freed() }
+
     /// This thread's running totals since it started. Two readings subtract
     /// (`distance(to:)`) to a measurement of what the thread did in between.
     public static func threadTotals() -> AllocationMeasurement {

@@ -5,16 +5,23 @@ import Synchronization
 ///
 /// `track` is cheap: under a short lock it stores one weak reference and the object's type
 /// into fixed-size chunks that never move. Type names, liveness and sizes are worked out
-/// only when asked, on a snapshot read outside the lock, so a reader never blocks `track`
-/// for long and an object whose last reference a reader drops is deinitialised outside it.
+/// only when asked, on a snapshot read outside that lock (readers take turns on a second
+/// one), so a reader never blocks `track` for long and an object whose last reference a
+/// reader drops is deinitialised outside it.
 ///
 /// Bytes are shallow: each surviving instance's own allocation (its malloc size class, read
 /// with `AllocationCounters.allocationSize(of:)`; 0 where jemalloc is not the allocator), not
-/// what it references. An object tracked twice counts twice. A registration keeps a 32-byte
-/// entry (and, once its object has died, the object's weak-reference side table) until
-/// `liveCount` finds every object of its block of 1,024 dead: the block is then retired
-/// (its entries become per-label counts for `trackedCounts()`), so a long run whose screens
-/// are freed keeps bounded memory here. `removeAll()` forgets everything.
+/// what it references. An object tracked twice counts twice.
+///
+/// A weak reference keeps its object's side table (Swift's weak-reference record, 32 bytes)
+/// after the object dies. `countLive()` lets go of the weak reference to each object it
+/// finds dead, so the side table goes when the tracker first sees the death, and reports
+/// the bytes that freed beyond what `track` itself allocated (`LiveCount.releasedBytes`):
+/// side tables the app's own weak references made, which the app would have freed with the
+/// object had the tracker not been holding them. A registration keeps its 40-byte entry
+/// until `countLive()` finds every object of its block of 1,024 dead: the block is then
+/// retired (its entries become per-label counts for `trackedCounts()`), so a long run whose
+/// screens are freed keeps bounded memory here. `removeAll()` forgets everything.
 ///
 /// The tracker is `Sendable` and hands tracked objects back on any thread
 /// (`survivingObjects()`); like any memory probe it does not check their thread safety.
@@ -40,11 +47,14 @@ public final class LifetimeTracker: Sendable {
         public var description: String { "\(count) x \(label) (\(bytes) B)" }
     }
 
-    /// One registration: the object held weakly, its dynamic type (named lazily), its label.
+    /// One registration: the object held weakly (nil once a count found it dead), its
+    /// dynamic type (named lazily), its label, and the bytes `track` allocated to form the
+    /// weak reference (the object's side table when it had none yet, else 0).
     private struct Entry {
         weak var object: AnyObject?
         let objectType: AnyObject.Type
         let label: String?
+        var sideTableBytes: UInt32 = 0
     }
 
     /// A fixed block of entries; the header counts the initialised ones.
@@ -106,6 +116,9 @@ public final class LifetimeTracker: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held by whoever reads or clears entries outside `state`'s lock (counts, survivor
+    /// lists): a weak reference must not be read on one thread while another clears it.
+    private let readers = Mutex(())
     private let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
     /// Creates an empty tracker.
@@ -122,8 +135,10 @@ public final class LifetimeTracker: Sendable {
             // object allocates its side table). Forming it outside and moving it in shortens
             // the hold but cost ~320 instructions a call against ~200 (callgrind, release).
             chunk.storage.withUnsafeMutablePointers { count, entries in
-                let entry = Entry(object: object, objectType: objectType, label: label)
-                (entries + slot).initialize(to: entry)
+                let before = AllocationCounters.threadBytesAllocated
+                (entries + slot).initialize(to: Entry(object: object, objectType: objectType, label: label))
+                (entries + slot).pointee.sideTableBytes = UInt32(
+                    clamping: AllocationCounters.threadBytesAllocated &- before)
                 count.pointee = slot + 1
             }
             state.count += 1
@@ -175,7 +190,12 @@ public final class LifetimeTracker: Sendable {
     /// Calls `body` with each surviving object and its label, in registration order, holding
     /// only that one strong reference meanwhile: a `RetainCycleDetector.report(from:)` made
     /// inside sees exact outside holders for it and for the other survivors.
+    /// Other readers of the tracker wait until it returns.
     public func forEachSurvivor(_ body: (_ label: String, _ object: AnyObject) throws -> Void) rethrows {
+        try readers.withLock { _ in try forEachSurvivorUnlocked(body) }
+    }
+
+    private func forEachSurvivorUnlocked(_ body: (_ label: String, _ object: AnyObject) throws -> Void) rethrows {
         var names: [ObjectIdentifier: String] = [:]
         let (chunks, count) = state.withLock { ($0.chunks, $0.count) }
         var remaining = count
@@ -200,14 +220,32 @@ public final class LifetimeTracker: Sendable {
         }
     }
 
-    /// How many tracked objects are alive now. Full blocks of entries whose objects are all
-    /// dead are retired on the way (their registrations kept as counts).
-    public var liveCount: Int {
+    /// How many tracked objects are alive now (`countLive().live`).
+    public var liveCount: Int { countLive().live }
+
+    /// Counts the tracked objects alive now and lets go of the weak references to those found
+    /// dead since the last count, measuring what that frees on this thread. Full blocks of
+    /// entries whose objects are all dead are retired on the way (their registrations kept
+    /// as counts).
+    public func countLive() -> LiveCount {
+        readers.withLock { _ in countLiveUnlocked() }
+    }
+
+    private func countLiveUnlocked() -> LiveCount {
         let previous = state.withLock { $0 }
+        var freed = 0, formedByTrack = 0
         func isAlive(_ index: Int) -> Bool {
             // Entries at or above `checkedUpTo`, or alive at the last count, are never in a retired chunk.
-            previous.chunks[index / Chunk.capacity]!.storage.withUnsafeMutablePointerToElements {
-                $0[index % Chunk.capacity].object != nil
+            previous.chunks[index / Chunk.capacity]!.storage.withUnsafeMutablePointerToElements { entries in
+                let entry = entries + index % Chunk.capacity
+                if entry.pointee.object != nil { return true }
+                // Found dead for the first time: drop the weak reference now. Its side table is
+                // freed here if no other weak reference holds it (nothing else can free here).
+                let before = AllocationCounters.threadBytesFreed
+                entry.pointee.object = nil
+                freed += Int(AllocationCounters.threadBytesFreed &- before)
+                formedByTrack += Int(entry.pointee.sideTableBytes)
+                return false
             }
         }
         var live = previous.live.filter(isAlive)
@@ -236,8 +274,8 @@ public final class LifetimeTracker: Sendable {
             if !retiring.isEmpty { state.retired.add(counts) }
             return (state.live, chunks)
         }
-        _ = released  // released here, outside the lock (a retired chunk's weak references with it)
-        return live.count
+        _ = released  // released here, outside the lock (their weak references were dropped when found dead)
+        return LiveCount(live: live.count, releasedBytes: max(0, freed - formedByTrack))
     }
 
     /// How many objects were ever tracked (since the last `removeAll()`).
@@ -268,6 +306,10 @@ public final class LifetimeTracker: Sendable {
     /// Calls `body` with each initialised entry in registration order, on a snapshot taken
     /// under the lock and read outside it (later registrations go to later slots).
     private func forEachEntry(_ body: (UnsafeMutablePointer<Entry>) -> Void) {
+        readers.withLock { _ in forEachEntryUnlocked(body) }
+    }
+
+    private func forEachEntryUnlocked(_ body: (UnsafeMutablePointer<Entry>) -> Void) {
         let (chunks, count) = state.withLock { ($0.chunks, $0.count) }
         var remaining = count
         for chunk in chunks where remaining > 0 {

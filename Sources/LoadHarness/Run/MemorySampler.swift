@@ -90,9 +90,15 @@ final class MemorySampler: Sendable {
     /// last count.
     @discardableResult
     func sample(iteration: Int, countingLive: Bool = true) -> MemorySample {
+        sample(iteration: iteration, live: countingLive ? tracker.liveCount : nil)
+    }
+
+    /// A reading with the live tracked objects as counted by the caller (nil: the last count).
+    private func sample(iteration: Int, live counted: Int?) -> MemorySample {
+        let countingLive = counted != nil
         let snapshot = AllocationCounters.snapshot()
         let rss = ProcessMemory.residentBytes() ?? 0
-        let live = countingLive ? tracker.liveCount : state.withLock { $0.live }
+        let live = counted ?? state.withLock { $0.live }
         let reading = MemorySample(
             elapsedMilliseconds: Double(clock.now() - startTime) / 1e6, iteration: iteration,
             allocatedBytes: snapshot.allocated, residentBytes: snapshot.resident, rssBytes: rss,
@@ -106,9 +112,10 @@ final class MemorySampler: Sendable {
         return reading
     }
 
-    /// The sample after the `close`-th close step, with its retention point.
-    func sampleAfterClose(_ close: Int, step: String, retainedBytes: Int, iteration: Int) {
-        let reading = sample(iteration: iteration)
+    /// The sample after the `close`-th close step, with its retention point; the caller has
+    /// just counted the live tracked objects.
+    func sampleAfterClose(_ close: Int, step: String, retainedBytes: Int, iteration: Int, liveTrackedObjects: Int) {
+        let reading = sample(iteration: iteration, live: liveTrackedObjects)
         let point = RetentionPoint(close: close, iteration: iteration, step: step,
                                    elapsedMilliseconds: reading.elapsedMilliseconds, retainedBytes: retainedBytes,
                                    liveTrackedObjects: reading.liveTrackedObjects)

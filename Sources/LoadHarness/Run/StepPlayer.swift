@@ -114,8 +114,14 @@ final class StepPlayer: @unchecked Sendable {
                                     bytesAllocated: allocation.bytesAllocated))
         }
         if step.closesScreen {
+            // Counting the closed screen's parts drops the tracker's weak references to the dead
+            // ones; the side tables that frees are the step's (the app's weak references made
+            // them, and without the tracker the step would have freed them).
+            let census = tracker.countLive()
+            shared.addRetained(-census.releasedBytes)
             let (close, retained) = shared.addClose()
-            sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations)
+            sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
+                                     liveTrackedObjects: census.live)
         }
     }
 
