@@ -15,8 +15,13 @@ enum PasswordHasher {
     static func hash(_ password: String, cost: PasswordCost, salt: [UInt8]) throws -> String {
         let derived = try derive(password, salt: salt, rounds: cost.rounds, blockSize: cost.blockSize,
                                  parallelism: cost.parallelism)
-        return ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
-                Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
+        return encoded(cost: cost, salt: salt, derived: derived)
+    }
+
+    /// The stored form of a hash: `scrypt$N$r$p$salt$hash`.
+    static func encoded(cost: PasswordCost, salt: [UInt8], derived: [UInt8]) -> String {
+        ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
+         Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
     }
 
     /// Whether `password` matches `encoded`; a malformed stored hash never matches.

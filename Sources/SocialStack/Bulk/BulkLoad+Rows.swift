@@ -132,7 +132,7 @@ extension BulkLoad {
 
     /// Writes `count` rows through `insert`, up to `maxRows` per statement: `bind` binds item
     /// `index` as the row whose parameters follow `row`; `done` runs after each statement.
-    private func forEachBatch(of count: Int, in insert: BulkRowsInsert,
+    func forEachBatch(of count: Int, in insert: BulkRowsInsert,
                               bind: (DirectStatement, _ row: Int32, _ index: Int) -> Void,
                               done: (DirectStatement) -> Void) throws {
         var start = 0

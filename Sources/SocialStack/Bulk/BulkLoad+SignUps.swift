@@ -12,7 +12,8 @@ extension BulkLoad {
     }
 
     /// Creates the accounts in order, as one `signUp` call per account would (the same rows,
-    /// ids, salts, tokens and errors), hashing their passwords on every core, and returns their ids.
+    /// ids, salts, tokens and errors), and returns their ids. Their passwords are hashed on
+    /// another thread meanwhile and stored when the load ends.
     ///
     /// Each account's salt and session token are drawn from the stack's random source in the
     /// order sign-up draws them, before any of the batch is written; when an account is
@@ -21,53 +22,49 @@ extension BulkLoad {
     @discardableResult
     public func signUp(_ accounts: [Account]) throws -> [UserID] {
         try enter(.signUps)
-        var checked: [(username: String, fullName: String)] = []
+        var checked: [CheckedAccount] = []
         checked.reserveCapacity(accounts.count)
         var refusal: (any Error)?
         for account in accounts {
             do {
-                checked.append(try AuthService.checkedSignUp(email: account.email, password: account.password,
-                                                             username: account.username, fullName: account.fullName))
+                let (username, fullName) = try AuthService.checkedSignUp(
+                    email: account.email, password: account.password, username: account.username, fullName: account.fullName)
+                checked.append(CheckedAccount(account: account, username: username, fullName: fullName))
             } catch {
                 refusal = error
                 break
             }
         }
         // The salt and then the session token, drawn in the order sign-up draws them.
-        let configuration = store.configuration
-        var salts: [[UInt8]] = [], tokens: [Data] = []
-        salts.reserveCapacity(checked.count)
-        tokens.reserveCapacity(checked.count)
-        for _ in checked.indices {
-            salts.append(configuration.randomBytes(PasswordHasher.saltBytes))
-            tokens.append(BulkSessionToken.digest(ofTokenFrom: configuration.randomBytes(SecretToken.randomBytes)))
-        }
-        let hashes = try BulkPasswordHashes.hash(accounts[..<checked.count].map(\.password), salts: salts,
-                                                 cost: configuration.passwordCost)
-        let rows = checked.indices.map { index in
-            CheckedAccount(account: accounts[index], username: checked[index].username, fullName: checked[index].fullName,
-                           passwordHash: hashes[index], token: tokens[index])
+        let random = store.configuration.randomBytes
+        for index in checked.indices {
+            checked[index].salt = random(PasswordHasher.saltBytes)
+            checked[index].token = BulkSessionToken.digest(ofTokenFrom: random(SecretToken.randomBytes))
         }
         var ids: [UserID] = []
-        ids.reserveCapacity(rows.count)
+        ids.reserveCapacity(checked.count)
         var start = 0
-        while start < rows.count {
-            let end = min(rows.count, start + BulkRowsInsert.maxRows)
-            ids += try insert(rows[start..<end])
+        while start < checked.count {
+            let end = min(checked.count, start + BulkRowsInsert.maxRows)
+            let written = try insert(checked[start..<end])
+            hashes.submit(zip(checked[start..<end], written).map { account, user in
+                BulkHashQueue.Job(user: user.rawValue, password: account.account.password, salt: account.salt)
+            })
+            ids += written
             start = end
         }
         if let refusal { throw refusal }
         return ids
     }
 
-    /// An account that passed sign-up's checks, with its hash and token.
+    /// An account that passed sign-up's checks, with its salt and token once drawn.
     struct CheckedAccount {
         let account: Account
         let username: String
         let fullName: String
-        let passwordHash: String
+        var salt: [UInt8] = []
         /// The SHA-256 of its first session's token (what `sessions` stores).
-        let token: Data
+        var token = Data()
     }
 
     /// Writes the accounts' profile images, users and sessions (one statement for the users,
@@ -144,7 +141,7 @@ extension BulkLoad {
         statement.bind(checked.fullName, at: base + 3)
         statement.bind(checked.fullName.lowercased(), at: base + 4)
         statement.bind(imageID?.rawValue, at: base + 5)
-        statement.bind(checked.passwordHash, at: base + 6)
+        statement.bind(passwordPlaceholder, at: base + 6)
         statement.bind(store.nowMillis, at: base + 7)
     }
 

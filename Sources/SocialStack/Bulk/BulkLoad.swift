@@ -40,6 +40,10 @@ public final class BulkLoad {
     /// Every user and post id in the database, kept up to date by the load.
     var users: BulkIDSet
     var posts: BulkIDSet
+    /// The accounts' password hashes, computed on another thread; `passwordPlaceholder`
+    /// stands in for them in the users' rows until the load ends.
+    let hashes: BulkHashQueue
+    let passwordPlaceholder: String
     /// Mentions (post, user) of the posts written, waiting for their statement.
     var pendingMentions: [(post: Int64, user: Int64)] = []
     private var phase: Phase = .signUps
@@ -55,6 +59,8 @@ public final class BulkLoad {
         self.store = store
         self.stopwatch = stopwatch
         statements = try BulkStatements(db)
+        hashes = BulkHashQueue(cost: store.configuration.passwordCost)
+        passwordPlaceholder = hashes.placeholder
         users = try BulkIDSet(idsOf: "users", in: db)
         posts = try BulkIDSet(idsOf: "posts", in: db)
     }
@@ -78,6 +84,17 @@ public final class BulkLoad {
             try begin(next)
             try finish(next)
         }
+        try writePasswordHashes()
+        stopwatch.lap(.passwordHashes)
+    }
+
+    /// Replaces the placeholders with the accounts' hashes (waiting for the ones not computed yet).
+    private func writePasswordHashes() throws {
+        let hashes = try hashes.finish()
+        try forEachBatch(of: hashes.count, in: statements.passwordHashes) { statement, row, index in
+            statement.bind(hashes[index].user, at: row + 1)
+            statement.bind(hashes[index].hash, at: row + 2)
+        } done: { _ in }
     }
 
     private func begin(_ phase: Phase) throws {

@@ -12,6 +12,8 @@ public struct BulkLoadTiming: Sendable {
         case rows(BulkLoad.Phase)
         /// The phase's derived rows: counts, notifications, feed entries, search entries.
         case derived(BulkLoad.Phase)
+        /// Waiting for the password hashes not computed yet, and writing them all.
+        case passwordHashes
         /// Creating the secondary indexes and the search trigger again.
         case indexes
 
@@ -20,6 +22,7 @@ public struct BulkLoadTiming: Sendable {
             case .setUp: "set-up"
             case let .rows(phase): "\(phase)"
             case let .derived(phase): "\(phase), derived rows"
+            case .passwordHashes: "password hashes"
             case .indexes: "indexes"
             }
         }

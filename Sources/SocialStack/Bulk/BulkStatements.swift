@@ -15,6 +15,8 @@ struct BulkStatements {
     let mentions: BulkRowsInsert
     /// post, user, time.
     let likes: BulkRowsInsert
+    /// user, password hash: replaces a placeholder.
+    let passwordHashes: BulkRowsInsert
     /// A user's id by username.
     let userNamed: DirectStatement
 
@@ -27,6 +29,8 @@ struct BulkStatements {
         posts = BulkRowsInsert(db, "INSERT INTO posts (author_id, text, image_id, reply_to, is_reply, created_at) VALUES", columns: 6)
         mentions = BulkRowsInsert(db, "INSERT OR IGNORE INTO mentions (post_id, user_id) VALUES", columns: 2)
         likes = BulkRowsInsert(db, "INSERT OR IGNORE INTO likes (post_id, user_id, created_at) VALUES", columns: 3)
+        passwordHashes = BulkRowsInsert(db, "UPDATE users SET password_hash = hashes.column2 FROM (VALUES", columns: 2,
+                                        tail: ") AS hashes WHERE users.id = hashes.column1")
         userNamed = try DirectStatement(db, "SELECT id FROM users WHERE username = ?")
     }
 }

@@ -23,8 +23,13 @@ extension SocialStack {
                 let searchTrigger = try BulkSearchIndex.dropInsertTrigger(in: db)
                 stopwatch.lap(.setUp)
                 let load = try BulkLoad(db: db, store: store, stopwatch: stopwatch)
-                value = try body(load)
-                try load.finishAll()
+                do {
+                    value = try body(load)
+                    try load.finishAll()
+                } catch {
+                    load.hashes.cancel()
+                    throw error
+                }
                 try db.execute(sql: searchTrigger)
                 try BulkIndexes.create(indexes, in: db)
                 load.stopwatch.lap(.indexes)
