@@ -89,7 +89,10 @@ final class BulkHashQueue: Sendable {
             let result = Result { try PasswordHasher.hash(taken.job.password, cost: cost, salt: taken.job.salt) }
             state.withLock { state in
                 switch result {
-                case let .success(hash): state.hashes[taken.index] = hash
+                case let .success(hash):
+                    state.hashes[taken.index] = hash
+                    // Only the id is needed now: the password and salt go.
+                    state.jobs[taken.index] = Job(user: taken.job.user, password: "", salt: [])
                 case let .failure(error): state.failure = error
                 }
             }
