@@ -40,6 +40,14 @@ struct DirectStatement {
         }
     }
 
+    /// Binds a blob (an empty one too, not NULL); SQLite copies the bytes.
+    func bind(blob: Data, at index: Int32) {
+        if blob.isEmpty { sqlite3_bind_zeroblob(handle, index, 0); return }
+        blob.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+    }
+
     func bind(_ value: Int64, named name: String) {
         sqlite3_bind_int64(handle, sqlite3_bind_parameter_index(handle, name), value)
     }
@@ -68,6 +76,12 @@ struct DirectStatement {
         guard try step(), !isNull(0) else { return nil }
         return int64(0)
     }
+
+    /// The rowid of the connection's last successful insert.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(sqlite3_db_handle(handle)) }
+
+    /// The rows the connection's last completed insert, update or delete changed.
+    var changesCount: Int32 { sqlite3_changes(sqlite3_db_handle(handle)) }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

@@ -8,11 +8,20 @@ enum PasswordHasher {
     static let hashBytes = 32
 
     static func hash(_ password: String, cost: PasswordCost, random: RandomBytes = systemRandomBytes) throws -> String {
-        let salt = random(saltBytes)
+        try hash(password, cost: cost, salt: random(saltBytes))
+    }
+
+    /// `password`'s hash with a salt drawn beforehand (`saltBytes` of them).
+    static func hash(_ password: String, cost: PasswordCost, salt: [UInt8]) throws -> String {
         let derived = try derive(password, salt: salt, rounds: cost.rounds, blockSize: cost.blockSize,
                                  parallelism: cost.parallelism)
-        return ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
-                Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
+        return encoded(cost: cost, salt: salt, derived: derived)
+    }
+
+    /// The stored form of a hash: `scrypt$N$r$p$salt$hash`.
+    static func encoded(cost: PasswordCost, salt: [UInt8], derived: [UInt8]) -> String {
+        ["scrypt", String(cost.rounds), String(cost.blockSize), String(cost.parallelism),
+         Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
     }
 
     /// Whether `password` matches `encoded`; a malformed stored hash never matches.
@@ -56,8 +65,11 @@ public let systemRandomBytes: RandomBytes = { count in
 
 /// Random 256-bit secrets handed to users (session and reset tokens), stored only as SHA-256.
 enum SecretToken {
+    /// Random bytes per token.
+    static let randomBytes = 32
+
     static func generate(_ random: RandomBytes) -> String {
-        Data(random(32)).base64EncodedString()
+        Data(random(randomBytes)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

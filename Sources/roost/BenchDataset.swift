@@ -44,7 +44,13 @@ struct BenchDataset: ParsableCommand {
         ProgressLine.shared.finish()
         print("dataset: \(users) users, \(postsPerUser) posts, \(followsPerUser) follows, \(likesPerUser) likes each; \(feed.rawValue), \(storage.rawValue)")
         for timing in timings {
-            print(String(format: "%-9@ %8.2f s  (%d users, %d posts)", timing.path.rawValue, timing.seconds, timing.users, timing.posts))
+            print(timing.path.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                + String(format: "%8.2f s  %6.2f s CPU  (%d users, %d posts)", timing.seconds, timing.cpuSeconds, timing.users, timing.posts))
+            for step in timing.steps {
+                let name = step.step.description
+                print("  " + name + String(repeating: " ", count: max(1, 24 - name.count))
+                    + String(format: "%6.3f s  %6.3f s CPU", step.wallSeconds, step.cpuSeconds))
+            }
         }
         if let bulk = timings.first(where: { $0.path == .bulk }), let services = timings.first(where: { $0.path == .services }) {
             print(String(format: "services / bulk: %.1fx", services.seconds / bulk.seconds))

@@ -15,6 +15,39 @@ final class BulkLoaderTests: XCTestCase {
         try assertSameRows(feed: .fanOutOnWrite)
     }
 
+    func testBatchesWriteTheRowsTheServicesWriteFanOutOnRead() throws {
+        try assertSameRows(feed: .fanOutOnRead, batched: true)
+    }
+
+    func testBatchesWriteTheRowsTheServicesWriteFanOutOnWrite() throws {
+        try assertSameRows(feed: .fanOutOnWrite, batched: true)
+    }
+
+    func testARefusedAccountInABatchKeepsTheAccountsBeforeIt() throws {
+        let stack = try makeStack()
+        let image = [UInt8](repeating: 9, count: 64)
+        let accounts = (0..<80).map { index in
+            BulkLoad.Account(email: "p\(index)@roost.test", password: "password1", username: "person\(index)", fullName: "P \(index)")
+        }
+        var taken = BulkLoad.Account(email: "P3@roost.test", password: "password1", username: "someone_else", fullName: "Other",
+                                     profileImage: image)
+        let caught = try stack.bulkLoad { load -> (any Error)? in
+            do {
+                try load.signUp(Array(accounts[..<70]) + [taken] + Array(accounts[70...]))
+                return nil
+            } catch {
+                taken.email = "free@roost.test"
+                taken.profileImage = nil
+                XCTAssertEqual(try load.signUp([taken]).map(\.rawValue), [71], "the refused account took no id")
+                return error
+            }
+        }
+        XCTAssertEqual(caught as? AuthError, .emailTaken)
+        XCTAssertEqual(try count(stack, "users"), 71)
+        XCTAssertEqual(try count(stack, "sessions"), 71)
+        XCTAssertEqual(try count(stack, "media"), 0, "the refused account's image is not stored")
+    }
+
     func testEveryBulkAccountCanLogIn() throws {
         let (stack, _) = try makeSeededStack(feed: .fanOutOnRead)
         let results = try stack.bulkLoad { load in
@@ -62,13 +95,25 @@ final class BulkLoaderTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func assertSameRows(feed: FeedStrategy, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Plays `SmallDataset` on the services and on a bulk load (one call per row, or in
+    /// batches) and compares what they left.
+    private func assertSameRows(feed: FeedStrategy, batched: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let dataset = SmallDataset(users: 300)
         let (services, servicesClock) = try makeSeededStack(feed: feed)
         let (bulk, bulkClock) = try makeSeededStack(feed: feed)
-        let viaServices = try dataset.play(on: ServiceCalls(stack: services), clock: servicesClock)
-        let viaBulk = try bulk.bulkLoad { load in try dataset.play(on: BulkCalls(load: load), clock: bulkClock) }
-        XCTAssertEqual(viaBulk, viaServices, "ids and answers of each call", file: file, line: line)
+        let someone: UserID
+        if batched {
+            let viaServices = try dataset.playInBatches(on: ServiceCalls(stack: services), clock: servicesClock)
+            let viaBulk = try bulk.bulkLoad { load in try dataset.playInBatches(on: BulkCalls(load: load), clock: bulkClock) }
+            XCTAssertEqual(viaBulk, viaServices, "ids and answers of each batch", file: file, line: line)
+            XCTAssertLessThan(viaBulk.follows.reduce(0, +), 300 * 9, "repeated follows in a batch", file: file, line: line)
+            someone = viaServices.users[7]
+        } else {
+            let viaServices = try dataset.play(on: ServiceCalls(stack: services), clock: servicesClock)
+            let viaBulk = try bulk.bulkLoad { load in try dataset.play(on: BulkCalls(load: load), clock: bulkClock) }
+            XCTAssertEqual(viaBulk, viaServices, "ids and answers of each call", file: file, line: line)
+            someone = viaServices.users[7]
+        }
 
         let tables = try services.database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'posts_fts%' ORDER BY name")
@@ -102,7 +147,6 @@ final class BulkLoaderTests: XCTestCase {
         try XCTUnwrap(bulk.database as? any DatabaseWriter).write { db in
             try db.execute(sql: "INSERT INTO posts_fts(posts_fts, rank) VALUES ('integrity-check', 1)")
         }
-        let someone = viaServices.users[7]
         XCTAssertEqual(try bulk.feed.homeFeed(for: someone, limit: 50), try services.feed.homeFeed(for: someone, limit: 50),
                        file: file, line: line)
         XCTAssertEqual(try bulk.notifications.notifications(for: someone, limit: 50),

@@ -26,14 +26,15 @@ public struct Dataset: Sendable {
     }
 
     /// Builds `spec` on `stack` through `path`; not timed. `progress` is told every few
-    /// thousand rows.
+    /// thousand rows; `timings`, how long each step of a bulk load took (not called for `.services`).
     public static func build(_ spec: DatasetSpec, seed: UInt64, on stack: SocialStack, path: Path = .bulk,
-                             progress: (Progress) -> Void = { _ in }) throws -> Dataset {
+                             progress: (Progress) -> Void = { _ in },
+                             timings: @escaping (BulkLoadTiming) -> Void = { _ in }) throws -> Dataset {
         switch path {
         case .services:
             return try generate(spec, seed: seed, into: ServicesDatasetWriter(stack: stack), progress: progress)
         case .bulk:
-            return try stack.bulkLoad { load in
+            return try stack.bulkLoad(timings: timings) { load in
                 try generate(spec, seed: seed, into: BulkDatasetWriter(load: load), progress: progress)
             }
         }
@@ -60,47 +61,84 @@ public struct Dataset: Sendable {
         }
         var users: [UserID] = [], usernames: [String] = [], emails: [String] = []
         users.reserveCapacity(spec.users)
-        var image = [UInt8](repeating: 0, count: spec.imageBytes)
+        // Sign-ups go in batches (the bulk path hashes a batch's passwords on every core),
+        // small enough that a batch's profile images stay under 64 MiB.
+        let batchSize = max(1, min(1024, (64 << 20) / max(spec.imageBytes, 1)))
+        var batch: [BulkLoad.Account] = []
+        batch.reserveCapacity(batchSize)
         for index in 0..<spec.users {
             let username = "user\(index)", email = "user\(index)@roost.test"
-            for byte in image.indices { image[byte] = UInt8(truncatingIfNeeded: byte &* 31 &+ index) }
-            users.append(try writer.signUp(email: email, password: password, username: username,
-                                           fullName: "User \(index)", profileImage: spec.imageBytes > 0 ? image : nil))
+            var image: [UInt8]?
+            if spec.imageBytes > 0 {
+                image = (0..<spec.imageBytes).map { byte in UInt8(truncatingIfNeeded: byte &* 31 &+ index) }
+            }
+            batch.append(BulkLoad.Account(email: email, password: password, username: username,
+                                          fullName: "User \(index)", profileImage: image))
             usernames.append(username)
             emails.append(email)
-            step()
+            if batch.count == batchSize || index == spec.users - 1 {
+                for id in try writer.signUp(batch) {
+                    users.append(id)
+                    step()
+                }
+                batch.removeAll(keepingCapacity: true)
+            }
         }
-        var chosen = Set<Int>()
+        // Each user's followees: `wanted` distinct others drawn in turn, written in id order.
+        // `marked` stands for the set of those drawn so far (cleared after each user).
+        var marked = [Bool](repeating: false, count: users.count)
+        var chosen: [Int] = []
+        var followees: [UserID] = []
         for (index, user) in users.enumerated() {
-            chosen.removeAll(keepingCapacity: true)
             let wanted = min(spec.followsPerUser, users.count - 1)
             while chosen.count < wanted {
                 let other = Int.random(in: 0..<users.count, using: &random)
-                if other != index { chosen.insert(other) }
+                if other != index, !marked[other] {
+                    marked[other] = true
+                    chosen.append(other)
+                }
             }
-            for other in chosen.sorted() {
-                try writer.follow(users[other], by: user)
-                step()
+            chosen.sort()
+            for other in chosen {
+                marked[other] = false
+                followees.append(users[other])
             }
+            try writer.follow(followees, by: user)
+            for _ in followees { step() }
+            chosen.removeAll(keepingCapacity: true)
+            followees.removeAll(keepingCapacity: true)
         }
         var posts: [PostID] = []
         posts.reserveCapacity(spec.users * spec.postsPerUser)
+        var drafts: [BulkLoad.Draft] = []
+        drafts.reserveCapacity(1024)
+        func writeDrafts() throws {
+            for id in try writer.compose(drafts) {
+                posts.append(id)
+                step()
+            }
+            drafts.removeAll(keepingCapacity: true)
+        }
         for round in 0..<spec.postsPerUser {
             for (index, user) in users.enumerated() {
                 let mention = usernames[Int.random(in: 0..<users.count, using: &random)]
                 let text = round % 3 == 2
                     ? "round \(round) from user\(index): https://example.com/\(index)/\(round)"
                     : "round \(round) from user\(index) with @\(mention) #roost"
-                posts.append(try writer.compose(text, by: user))
-                step()
+                drafts.append(BulkLoad.Draft(text, by: user))
+                if drafts.count == 1024 { try writeDrafts() }
             }
         }
+        try writeDrafts()
         if !posts.isEmpty {
+            var liked: [PostID] = []
             for user in users {
                 for _ in 0..<spec.likesPerUser {
-                    try writer.like(posts[Int.random(in: 0..<posts.count, using: &random)], by: user)
-                    step()
+                    liked.append(posts[Int.random(in: 0..<posts.count, using: &random)])
                 }
+                try writer.like(liked, by: user)
+                for _ in liked { step() }
+                liked.removeAll(keepingCapacity: true)
             }
         }
         progress(Progress(done: total, total: total))

@@ -19,10 +19,13 @@ public struct DatasetBenchmark: Sendable {
         self.paths = paths
     }
 
-    /// One path's build: its wall time and the database it left.
+    /// One path's build: its wall time, the process's CPU time meanwhile (every thread), the
+    /// bulk load's steps (empty for `.services`) and the database it left.
     public struct Timing: Sendable {
         public let path: Dataset.Path
         public let seconds: Double
+        public let cpuSeconds: Double
+        public let steps: [BulkLoadTiming]
         public let users: Int
         public let posts: Int
     }
@@ -35,10 +38,18 @@ public struct DatasetBenchmark: Sendable {
                 passwordCost: settings.passwordCost.cost)
             configuration.randomBytes = SeededBytes(seed: seed).next
             let stack = try SocialStack(configuration)
-            let started = ContinuousClock.now
-            let dataset = try Dataset.build(spec, seed: seed, on: stack, path: path) { progress(path, $0) }
+            let steps = StepList()
+            let started = ContinuousClock.now, startedCPU = BulkLoadTiming.processCPUSeconds()
+            let dataset = try Dataset.build(spec, seed: seed, on: stack, path: path,
+                                            progress: { progress(path, $0) }, timings: { steps.items.append($0) })
             let elapsed = ContinuousClock.now - started
-            return Timing(path: path, seconds: Double(elapsed.nanoseconds) / 1e9, users: dataset.users.count, posts: dataset.posts.count)
+            return Timing(path: path, seconds: Double(elapsed.nanoseconds) / 1e9, cpuSeconds: BulkLoadTiming.processCPUSeconds() - startedCPU,
+                          steps: steps.items, users: dataset.users.count, posts: dataset.posts.count)
         }
+    }
+
+    /// The steps a bulk load reports, collected as they end (on the building thread).
+    private final class StepList {
+        var items: [BulkLoadTiming] = []
     }
 }
