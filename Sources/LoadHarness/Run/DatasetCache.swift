@@ -43,9 +43,7 @@ public struct DatasetCache: Sendable {
             lock = try DatasetCacheLock(path: path(key.name + ".lock"))
         } catch {
             warn("roost: \(DatasetCacheError.unwritable(folder: folder, reason: Self.reason(error))); building the dataset")
-            let scratch = try Self.build(like: stack.configuration, spec: spec, seed: seed, progress: progress)
-            try scratch.copyContents(to: stack)
-            return (try Dataset.read(from: stack), .built)
+            return (try Self.fillWithoutCache(stack, spec: spec, seed: seed, progress: progress), .built)
         }
         if case .restored = try lock.shared({ try restore(entry, digest: digest, into: stack) }) {
             return (try Dataset.read(from: stack), .cache)
@@ -64,6 +62,16 @@ public struct DatasetCache: Sendable {
             try scratch.copyContents(to: stack)
             return (try Dataset.read(from: stack), .built)
         }
+    }
+
+    /// Fills `stack` (new and empty) with the dataset built on a scratch stack and copied in,
+    /// reading and writing no cache (`roost run --no-dataset-cache`): a copy, as every stack
+    /// the cache fills gets, so such a run allocates as a cached one does.
+    static func fillWithoutCache(_ stack: SocialStack, spec: DatasetSpec, seed: UInt64,
+                                 progress: (Dataset.Progress) -> Void) throws -> Dataset {
+        let scratch = try build(like: stack.configuration, spec: spec, seed: seed, progress: progress)
+        try scratch.copyContents(to: stack)
+        return try Dataset.read(from: stack)
     }
 
     /// Makes sure a sound entry for the dataset is there, building and storing it when it is

@@ -127,7 +127,7 @@ struct VariantRunner {
         var (dataset, source) = if let datasetCache {
             try datasetCache.fill(stack, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: report, warn: warn)
         } else {
-            (try Dataset.build(scenario.dataset, seed: scenario.seed, on: stack, progress: report), DatasetSource.built)
+            (try DatasetCache.fillWithoutCache(stack, spec: scenario.dataset, seed: scenario.seed, progress: report), DatasetSource.built)
         }
         var seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
         // Built by this run before its first variant: built, in the time that took plus this copy's.
