@@ -70,4 +70,16 @@ import Testing
         #expect(second.items.map(\.id) == Array(posts.reversed().dropFirst(20)))
         #expect(second.nextCursor == nil)
     }
+
+    /// The JSON id list the feed binds to `json_each(?)`, byte for byte as JSON writes it.
+    @Test func jsonIntegerArrayWritesEveryInt64() {
+        func json(_ values: [Int64]) -> String { JSONIntegerArray.withUTF8(values) { String(decoding: $0, as: UTF8.self) } }
+        #expect(json([]) == "[]")
+        #expect(json([0]) == "[0]")
+        #expect(json([7, 10, 99, 100, 12345]) == "[7,10,99,100,12345]")
+        #expect(json([-1, -10, Int64.min, Int64.max]) == "[-1,-10,-9223372036854775808,9223372036854775807]")
+        let powers = (0..<19).map { Int64(pow(10.0, Double($0))) }
+        #expect(json(powers) == "[" + powers.map(String.init).joined(separator: ",") + "]")
+        #expect(json(powers.map { $0 - 1 }) == "[" + powers.map { String($0 - 1) }.joined(separator: ",") + "]")
+    }
 }
