@@ -243,16 +243,14 @@ final class StackReference {
                 }
             }
             guard !ids.isEmpty else { return FeedPage(ids: [], nextCursor: nil) }
-            json.removeAll(keepingCapacity: true)
-            json.append(UInt8(ascii: "["))
-            for (index, id) in ids.enumerated() {
-                if index > 0 { json.append(UInt8(ascii: ",")) }
-                appendDecimal(id)
-            }
-            json.append(UInt8(ascii: "]"))
             let st = s.postsByIDs
             defer { sqlite3_reset(st) }
-            bindJSON(st)
+            // The id list as the stack builds it (PostService.fetch), so both sides do the same work.
+            JSONIntegerArray.withUTF8(ids) { bytes in
+                _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                    sqlite3_bind_text(st, 1, chars.baseAddress, Int32(chars.count), Self.transient)
+                }
+            }
             var index = 0
             while try step(st, "feed page") {
                 readPostColumns(st)
@@ -356,17 +354,6 @@ final class StackReference {
                 sqlite3_bind_text(st, 1, chars.baseAddress, Int32(chars.count), Self.transient)
             }
         }
-    }
-
-    private func appendDecimal(_ value: Int64) {
-        if value < 0 { json.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = json.count
-        repeat {
-            json.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        json[start...].reverse()
     }
 
     /// SQLITE_TRANSIENT: SQLite copies the bound bytes.

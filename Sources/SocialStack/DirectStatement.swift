@@ -48,6 +48,13 @@ struct DirectStatement {
         }
     }
 
+    /// Binds UTF-8 bytes as text; SQLite copies them.
+    func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+            sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), Self.transient)
+        }
+    }
+
     func bind(_ value: Int64, named name: String) {
         sqlite3_bind_int64(handle, sqlite3_bind_parameter_index(handle, name), value)
     }

@@ -68,7 +68,8 @@ public final class SocialStack: Sendable {
             throw StackError.cannotOpen(path: path, reason: String(describing: error))
         }
 
-        let store = Store(writer: writer, configuration: configuration)
+        let readers = writer is DatabasePool ? ReaderConnections(path: path, writerConfiguration: config) : nil
+        let store = Store(writer: writer, readers: readers, configuration: configuration)
         self.store = store
         self.configuration = configuration
         self.temporaryDirectory = temporaryDirectory
@@ -86,6 +87,7 @@ public final class SocialStack: Sendable {
 
     deinit {
         if let temporaryDirectory {
+            store.closeReaders()
             try? (store.writer as? DatabasePool)?.close()
             try? FileManager.default.removeItem(at: temporaryDirectory)
         }

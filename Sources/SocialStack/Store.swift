@@ -11,12 +11,25 @@ final class Store: Sendable {
 
     /// The writer when it is an in-memory queue, decided once rather than cast per read.
     private let queue: DatabaseQueue?
+    /// The read-only connections reads run on when the writer is a file's pool.
+    private let readers: ReaderConnections?
 
-    init(writer: any DatabaseWriter, configuration: SocialStack.Configuration) {
+    /// A store on `writer`; `readers` are the connections reads use when `writer` is a
+    /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
+    init(writer: any DatabaseWriter, readers: ReaderConnections?, configuration: SocialStack.Configuration) {
         self.writer = writer
         self.queue = writer as? DatabaseQueue
+        self.readers = readers
         self.configuration = configuration
     }
+
+    deinit {
+        // Readers close before the writer, as DatabasePool closes its own.
+        readers?.close()
+    }
+
+    /// Closes the read connections (before the pool itself is closed).
+    func closeReaders() { readers?.close() }
 
     /// The clock's time in stored form (milliseconds since 1970).
     var nowMillis: Int64 { Timestamp.milliseconds(configuration.clock()) }
@@ -27,16 +40,20 @@ final class Store: Sendable {
     /// GRDB's read-only mode: entering it runs `PRAGMA query_only`, and SQLite expires every
     /// prepared statement when a flag pragma changes, which made each later statement
     /// re-prepare and doubled the cost of a feed page. Pool readers are read-only
-    /// connections and pay nothing for that. They run `body` in a deferred transaction begun
-    /// and committed with cached statements: GRDB's `read` prepares `BEGIN` and `COMMIT`
-    /// afresh on every call and reads the schema version, which cost more than a statement.
+    /// connections and pay nothing for that. A file's reads run on `ReaderConnections`
+    /// (read-only connections to the pool's WAL database, rather than GRDB's reader pool and
+    /// its per-read schema check), in a deferred transaction begun and committed with cached
+    /// statements: GRDB's `read` prepares `BEGIN` and `COMMIT` afresh on every call, which
+    /// cost more than a statement.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let queue {
             return try queue.unsafeRead(body)
         }
-        return try writer.unsafeRead { db in
+        func transaction(_ db: Database) throws -> T {
             try Self.inTransaction(db, begin: Statements.beginDeferred) { try body(db) }
         }
+        if let readers { return try readers.read(transaction) }
+        return try writer.unsafeRead(transaction)
     }
 
     /// Runs `body` between `begin` and a commit, both cached statements; rolls back when

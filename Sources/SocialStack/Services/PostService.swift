@@ -157,7 +157,7 @@ public struct PostService: Sendable {
         guard !ids.isEmpty else { return [] }
         let rows = try DirectStatement(db, Statements.postsByIDs)
         defer { rows.reset() }
-        rows.bind(UserService.jsonArray(ids.lazy.map(\.rawValue)), at: 1)
+        JSONIntegerArray.withUTF8(ids.lazy.map(\.rawValue)) { rows.bind(utf8: $0, at: 1) }
         var posts: [Post] = []
         posts.reserveCapacity(ids.count)
         while try rows.step() { posts.append(Post(rows)) }
