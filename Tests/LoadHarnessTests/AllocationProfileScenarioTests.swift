@@ -135,7 +135,8 @@ import Testing
         #expect(!cached.isEmpty && cached.allSatisfy { $0.frames.contains("Screens.LinkPreviewCache.preview(for:_:)") })
     }
 
-    /// Two `roost run`s of `ci` write the same allocations.csv and folded profiles, byte for byte.
+    /// Two `roost run`s of `ci` write the same allocations.csv and folded profiles, byte for byte:
+    /// the first builds the dataset (an empty cache), the second copies it from the cache.
     @Test(.enabled(if: RoostBinary.exists, "roost is not built at .build/debug/roost: run `swift build` first"))
     func twoRunsGiveTheSameProfiles() async throws {
         let directory = try TemporaryFolder.make("profile-repeat")
@@ -144,13 +145,18 @@ import Testing
         // such as generic metadata, lands on whichever thread meets it first, and so can the
         // stacks of those allocations).
         let text = try TemporaryFolder.read(ScenarioTestSupport.scenariosFolder.appendingPathComponent("ci.yaml").path)
-        #expect(text.contains("iterations: 20\n") && text.contains("warmup: 1 "))
+        #expect(text.contains("iterations: 20\n") && text.contains("warmup: 2 "))
         try Data(text.replacingOccurrences(of: "iterations: 20\n", with: "iterations: 2\n").utf8)
             .write(to: URL(fileURLWithPath: directory + "/ci.yaml"))
         for name in ["one", "two"] {
-            let run = try await RoostBinary.run(["run", "ci.yaml", "--out", name], in: directory)
+            let run = try await RoostBinary.run(["run", "ci.yaml", "--out", name, "--dataset-cache", "datasets"], in: directory)
             #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         }
+        let sources = try ["one", "two"].map { name in
+            try TemporaryFolder.read("\(directory)/\(name)/run.csv").split(whereSeparator: \.isNewline)
+                .first { $0.hasPrefix("dataset_source,") }.map(String.init)
+        }
+        #expect(sources == ["dataset_source,built cache", "dataset_source,cache cache"])
         let files = ["allocations.csv"] + ["weak", "strong"].flatMap { variant in
             ["allocs", "bytes", "retained"].map { "profiles/\(variant).\($0).folded" }
         }
