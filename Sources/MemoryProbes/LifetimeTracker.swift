@@ -190,7 +190,8 @@ public final class LifetimeTracker: Sendable {
     /// Calls `body` with each surviving object and its label, in registration order, holding
     /// only that one strong reference meanwhile: a `RetainCycleDetector.report(from:)` made
     /// inside sees exact outside holders for it and for the other survivors.
-    /// Other readers of the tracker wait until it returns.
+    /// Other readers of the tracker wait until it returns, so `body` must not call the
+    /// tracker's counts or survivor lists itself (`track` is fine).
     public func forEachSurvivor(_ body: (_ label: String, _ object: AnyObject) throws -> Void) rethrows {
         try readers.withLock { _ in try forEachSurvivorUnlocked(body) }
     }
