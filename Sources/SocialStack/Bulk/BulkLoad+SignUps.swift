@@ -73,26 +73,26 @@ extension BulkLoad {
     /// so the accounts before it are written and its own error is thrown.
     private func insert(_ accounts: ArraySlice<CheckedAccount>) throws -> [UserID] {
         if accounts.count == 1 { return [try insertUser(accounts[accounts.startIndex], statement: statements.users.statement(rows: 1))] }
-        let ids: [Int64]
-        try db.execute(sql: "SAVEPOINT bulk_sign_ups")
+        var ids: [Int64] = []
         do {
-            let insertUsers = try statements.users.statement(rows: accounts.count)
-            for (row, account) in accounts.enumerated() {
-                try bindUser(account, row: Int32(row), to: insertUsers)
+            try db.inSavepoint {
+                let insertUsers = try statements.users.statement(rows: accounts.count)
+                for (row, account) in accounts.enumerated() {
+                    try bindUser(account, row: Int32(row), to: insertUsers)
+                }
+                try insertUsers.execute()
+                // AUTOINCREMENT ids, one more per row: the last row's id is the last inserted one.
+                let last = insertUsers.lastInsertedRowID
+                ids = (0..<Int64(accounts.count)).map { last - Int64(accounts.count) + 1 + $0 }
+                let insertSessions = try statements.sessions.statement(rows: accounts.count)
+                for (row, (account, user)) in zip(accounts, ids).enumerated() {
+                    bindSession(account, user: user, row: Int32(row), to: insertSessions)
+                }
+                try insertSessions.execute()
+                return .commit
             }
-            try insertUsers.execute()
-            // AUTOINCREMENT ids, one more per row: the last row's id is the last inserted one.
-            let last = insertUsers.lastInsertedRowID
-            ids = (0..<Int64(accounts.count)).map { last - Int64(accounts.count) + 1 + $0 }
-            let insertSessions = try statements.sessions.statement(rows: accounts.count)
-            for (row, (account, user)) in zip(accounts, ids).enumerated() {
-                bindSession(account, user: user, row: Int32(row), to: insertSessions)
-            }
-            try insertSessions.execute()
-            try db.execute(sql: "RELEASE SAVEPOINT bulk_sign_ups")
         } catch {
-            try db.execute(sql: "ROLLBACK TO SAVEPOINT bulk_sign_ups")
-            try db.execute(sql: "RELEASE SAVEPOINT bulk_sign_ups")
+            // The savepoint rolled the batch back: one at a time now.
             let insertUser = try statements.users.statement(rows: 1)
             return try accounts.map { try self.insertUser($0, statement: insertUser) }
         }
@@ -103,17 +103,18 @@ extension BulkLoad {
     /// One account's user and session, with sign-up's errors for a taken email or username
     /// (its profile image is then not stored, as sign-up checks before storing it).
     private func insertUser(_ account: CheckedAccount, statement: DirectStatement) throws -> UserID {
-        let keepsImage = account.account.profileImage != nil
-        if keepsImage { try db.execute(sql: "SAVEPOINT bulk_sign_up") }
-        do {
+        func write() throws {
             try bindUser(account, row: 0, to: statement)
             try statement.execute()
-            if keepsImage { try db.execute(sql: "RELEASE SAVEPOINT bulk_sign_up") }
-        } catch {
-            if keepsImage {
-                try db.execute(sql: "ROLLBACK TO SAVEPOINT bulk_sign_up")
-                try db.execute(sql: "RELEASE SAVEPOINT bulk_sign_up")
+        }
+        do {
+            // A stored profile image goes with a refused user (a savepoint rolls it back).
+            if account.account.profileImage != nil {
+                try db.inSavepoint { try write(); return .commit }
+            } else {
+                try write()
             }
+        } catch {
             guard let error = error as? DatabaseError, error.isUniqueViolation else { throw error }
             if try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?)", arguments: [account.account.email]) ?? false {
                 throw AuthError.emailTaken
