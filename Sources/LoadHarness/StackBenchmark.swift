@@ -82,6 +82,9 @@ public struct StackBenchmark: Sendable {
         var signUps = LatencySample()
         var users: [UserID] = []
         users.reserveCapacity(options.users)
+        // Each user's sign-up session (same order as `users`): every measured operation acts through it.
+        var sessions: [Session] = []
+        sessions.reserveCapacity(options.users)
         for index in 0..<options.users {
             let session = try signUps.time {
                 try stack.auth.signUp(
@@ -89,12 +92,13 @@ public struct StackBenchmark: Sendable {
                     fullName: "User \(index)")
             }
             users.append(session.user.id)
+            sessions.append(session)
         }
         try reference?.insertUsers(options.users)
 
         progress("\(options.followsPerUser) follows per user")
         let followCount = min(options.followsPerUser, options.users - 1)
-        for user in users {
+        for (user, session) in zip(users, sessions) {
             var chosen = Set<UserID>()
             while chosen.count < followCount {
                 let other = users[Int.random(in: 0..<users.count, using: &random)]
@@ -102,7 +106,7 @@ public struct StackBenchmark: Sendable {
             }
             for other in chosen.sorted() {
                 try pair.time(.follow, "follow \(other) by \(user)",
-                              stack: { try stack.follows.follow(other, by: user) },
+                              stack: { try stack.follows.follow(other, as: session) },
                               reference: { try $0.follow(other.rawValue, by: user.rawValue) })
             }
         }
@@ -111,11 +115,11 @@ public struct StackBenchmark: Sendable {
         postIDs.reserveCapacity(options.users * options.postsPerUser)
         func writePosts(rounds: Range<Int>) throws {
             for round in rounds {
-                for (index, user) in users.enumerated() {
+                for (index, (user, session)) in zip(users, sessions).enumerated() {
                     let mentioned = "user\((index + 1) % users.count)"
                     let text = "Post \(round) of user\(index): hello @\(mentioned) #roost"
                     let post = try pair.time(.post, "post by \(user)",
-                                             stack: { try stack.posts.compose(.post(text), by: user).id.rawValue },
+                                             stack: { try stack.posts.compose(.post(text), as: session).id.rawValue },
                                              reference: { try $0.post(text, mentions: [mentioned], by: user.rawValue) })
                     postIDs.append(PostID(rawValue: post))
                 }
@@ -125,23 +129,23 @@ public struct StackBenchmark: Sendable {
         progress("\(options.checkpointPostsPerUser * options.users) posts")
         try writePosts(rounds: 0..<options.checkpointPostsPerUser)
         progress("feed reads at \(postIDs.count) posts")
-        let checkpoint = try measureFeed(stack, &pair, users: users, posts: postIDs.count)
+        let checkpoint = try measureFeed(stack, &pair, users: users, sessions: sessions, posts: postIDs.count)
 
         progress("\(options.users * options.postsPerUser) posts")
         try writePosts(rounds: options.checkpointPostsPerUser..<options.postsPerUser)
 
         progress("\(options.likesPerUser) likes per user")
-        for user in users {
+        for (user, session) in zip(users, sessions) {
             for _ in 0..<options.likesPerUser {
                 let post = postIDs[Int.random(in: 0..<postIDs.count, using: &random)]
                 try pair.time(.like, "like \(post) by \(user)",
-                              stack: { try stack.likes.like(post, by: user) },
+                              stack: { try stack.likes.like(post, as: session) },
                               reference: { try $0.like(post.rawValue, by: user.rawValue) })
             }
         }
 
         progress("feed reads at \(postIDs.count) posts")
-        let end = try measureFeed(stack, &pair, users: users, posts: postIDs.count)
+        let end = try measureFeed(stack, &pair, users: users, sessions: sessions, posts: postIDs.count)
         let writes: [SideBySide.Operation] = [.follow, .post, .like]
         return Result(
             options: options,
@@ -156,7 +160,7 @@ public struct StackBenchmark: Sendable {
     /// users at both table sizes. Counts the stack's allocations per first page when
     /// jemalloc is the allocator.
     private func measureFeed(
-        _ stack: SocialStack, _ pair: inout SideBySide, users: [UserID], posts: Int
+        _ stack: SocialStack, _ pair: inout SideBySide, users: [UserID], sessions: [Session], posts: Int
     ) throws -> (stack: FeedTiming, reference: FeedTiming) {
         var random = SeededGenerator(seed: options.seed &+ 1)
         pair.stackSamples.resetFeedPages()
@@ -164,13 +168,14 @@ public struct StackBenchmark: Sendable {
         let counting = AllocationCounters.isJemallocActive
         var allocations = 0
         for _ in 0..<options.feedReads {
-            let user = users[Int.random(in: 0..<users.count, using: &random)]
+            let index = Int.random(in: 0..<users.count, using: &random)
+            let user = users[index], session = sessions[index]
             var page = try pair.time(
                 .firstPage, "feed page 1 of \(user)",
                 stack: {
                     // Two thread-local loads around the call when counting.
                     let before = counting ? AllocationCounters.threadTotals().allocations : 0
-                    let page = try stack.feed.homeFeed(for: user)
+                    let page = try stack.feed.homeFeed(for: session)
                     if counting { allocations += AllocationCounters.threadTotals().allocations - before }
                     return page
                 },
@@ -178,11 +183,11 @@ public struct StackBenchmark: Sendable {
                 same: FeedPageIDs.init, FeedPageIDs.init)
             for _ in 1..<(options.deepPage - 1) {
                 guard let cursor = page.nextCursor else { break }
-                page = try stack.feed.homeFeed(for: user, before: cursor)
+                page = try stack.feed.homeFeed(for: session, before: cursor)
             }
             if let cursor = page.nextCursor {
                 try pair.time(.deepPage, "feed page \(options.deepPage) of \(user)",
-                              stack: { try stack.feed.homeFeed(for: user, before: cursor) },
+                              stack: { try stack.feed.homeFeed(for: session, before: cursor) },
                               reference: { try $0.feedPage(for: user.rawValue, before: cursor) },
                               same: FeedPageIDs.init, FeedPageIDs.init)
             }

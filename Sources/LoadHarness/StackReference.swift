@@ -27,6 +27,9 @@ final class StackReference {
     /// what SQLite does.
     private var json: [UInt8] = []
     private var heap = MaxHeap()
+    /// Each user's stored session token hash (index = user id - 1): 32 bytes, as the
+    /// stack's SHA-256 digests are, bound by every operation's session check.
+    private var tokenHashes: [[UInt8]] = []
 
     /// A fresh database with the stack's schema, in memory or in a new temporary directory
     /// (deleted with the reference) for `.temporaryFile`, or at `path` for `.file`.
@@ -85,8 +88,8 @@ final class StackReference {
     // MARK: The measured operations
 
     /// Inserts users 1...count as `StackBenchmark` signs them up (same email, username and
-    /// names; a fixed password hash, since the reference does not time sign-ups), in one
-    /// transaction.
+    /// names; a fixed password hash, since the reference does not time sign-ups), each with
+    /// one session that never expires (the one sign-up opens), in one transaction.
     func insertUsers(_ count: Int) throws {
         try inTransaction(s.beginImmediate, "sign up") {
             let now = Self.nowMillis
@@ -102,14 +105,24 @@ final class StackReference {
                 sqlite3_bind_int64(st, 7, now)
                 try step(st, "sign up")
             }
+            guard let db else { return }
+            try Self.exec(db, """
+                INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+                SELECT CAST(printf('%032d', id) AS BLOB), id, created_at, 9223372036854775807 FROM users
+                """)
+        }
+        // The same bytes as printf('%032d', id): the id's digits, zero-padded to 32.
+        tokenHashes = (0..<count).map { index in
+            let digits = Array(String(index + 1).utf8)
+            return [UInt8](repeating: UInt8(ascii: "0"), count: 32 - digits.count) + digits
         }
     }
 
     /// FollowService.follow: `follower` follows `followee`; false when it already did.
     func follow(_ followee: Int64, by follower: Int64) throws -> Bool {
         try inTransaction(s.beginImmediate, "follow") {
+            try checkSession(of: follower, "follow")
             try requireUser(followee, "follow")
-            try requireUser(follower, "follow")
             let now = Self.nowMillis
             try execute(s.insertFollow, "follow") { st in
                 sqlite3_bind_int64(st, 1, follower); sqlite3_bind_int64(st, 2, followee); sqlite3_bind_int64(st, 3, now)
@@ -131,7 +144,7 @@ final class StackReference {
     /// finds them in the text itself); returns the post id.
     func post(_ text: String, mentions: [String], by author: Int64) throws -> Int64 {
         try inTransaction(s.beginImmediate, "post") {
-            try requireUser(author, "post")
+            try checkSession(of: author, "post")
             let now = Self.nowMillis
             try execute(s.insertPost, "post") { st in
                 sqlite3_bind_int64(st, 1, author)
@@ -184,6 +197,7 @@ final class StackReference {
     /// LikeService.like: `user` likes the post; false when they already did.
     func like(_ post: Int64, by user: Int64) throws -> Bool {
         try inTransaction(s.beginImmediate, "like") {
+            try checkSession(of: user, "like")
             let author: Int64
             do {
                 let st = s.postAuthor
@@ -192,7 +206,6 @@ final class StackReference {
                 guard try step(st, "like") else { throw StackReferenceError.postNotFound(operation: "like", post: post) }
                 author = sqlite3_column_int64(st, 0)
             }
-            try requireUser(user, "like")
             let now = Self.nowMillis
             try execute(s.insertLike, "like") { st in
                 sqlite3_bind_int64(st, 1, post); sqlite3_bind_int64(st, 2, user); sqlite3_bind_int64(st, 3, now)
@@ -208,7 +221,7 @@ final class StackReference {
     /// page's posts read (every `Post.columns` column of each row).
     func feedPage(for user: Int64, before: Int64? = nil, limit: Int = PageSize.default) throws -> FeedPage {
         try inTransaction(readsInTransaction ? s.beginDeferred : nil, "feed page") {
-            try requireUser(user, "feed page")
+            try checkSession(of: user, "feed page")
             let bound = before ?? Int64.max
             var ids: [Int64] = []
             ids.reserveCapacity(limit)
@@ -276,6 +289,23 @@ final class StackReference {
             if let post { sqlite3_bind_int64(st, 4, post) } else { sqlite3_bind_null(st, 4) }
             sqlite3_bind_null(st, 5)
             sqlite3_bind_int64(st, 6, now)
+        }
+    }
+
+    /// SessionCheck.verify: the user's stored session, bound by its token hash and user id,
+    /// exists and has not expired.
+    private func checkSession(of user: Int64, _ operation: StaticString) throws {
+        let st = s.sessionExpiry
+        defer { sqlite3_reset(st) }
+        guard user >= 1, Int(user) <= tokenHashes.count else {
+            throw StackReferenceError.sessionNotFound(operation: "\(operation)", user: user)
+        }
+        tokenHashes[Int(user) - 1].withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(st, 1, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+        sqlite3_bind_int64(st, 2, user)
+        guard try step(st, operation), sqlite3_column_int64(st, 0) > Self.nowMillis else {
+            throw StackReferenceError.sessionNotFound(operation: "\(operation)", user: user)
         }
     }
 

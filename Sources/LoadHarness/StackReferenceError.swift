@@ -4,6 +4,8 @@ public enum StackReferenceError: Error, Equatable, CustomStringConvertible {
     case sqlite(operation: String, code: Int32, message: String, sql: String)
     /// `operation` named a user that is not in the reference's database.
     case userNotFound(operation: String, user: Int64)
+    /// `operation` acted as a user who holds no valid session in the reference's database.
+    case sessionNotFound(operation: String, user: Int64)
     /// `operation` named a post that is not in the reference's database.
     case postNotFound(operation: String, post: Int64)
     /// The reference and the stack answered `operation` differently, so they did not do the
@@ -16,6 +18,8 @@ public enum StackReferenceError: Error, Equatable, CustomStringConvertible {
             "reference \(operation): SQLite error \(code) (\(message)) in: \(sql)"
         case let .userNotFound(operation, user):
             "reference \(operation): no user \(user)"
+        case let .sessionNotFound(operation, user):
+            "reference \(operation): no valid session for user \(user)"
         case let .postNotFound(operation, post):
             "reference \(operation): no post \(post)"
         case let .differentResult(operation, stack, reference):

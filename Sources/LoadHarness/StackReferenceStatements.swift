@@ -5,7 +5,7 @@ import SocialStack
 /// same `Statements` strings the services execute, and finalized with the reference.
 struct PreparedStatements {
     let beginImmediate, beginDeferred, commit, rollback: OpaquePointer
-    let userExists, insertUser: OpaquePointer
+    let sessionExpiry, userExists, insertUser: OpaquePointer
     let insertPost, incrementPostsCount, fanOutPost, mentionedUsers, insertMention, insertNotification, post: OpaquePointer
     let postAuthor, insertLike, incrementLikeCount: OpaquePointer
     let insertFollow, adjustFollowingCount, adjustFollowersCount, fanOutFollow: OpaquePointer
@@ -14,7 +14,7 @@ struct PreparedStatements {
     /// Every SQL string the reference runs besides its transaction statements, for tests
     /// that compare it with what the stack executes.
     static let sql: [String] = [
-        Statements.userExists, Statements.insertUser,
+        Statements.sessionExpiry, Statements.userExists, Statements.insertUser,
         Statements.insertPost, Statements.incrementPostsCount, Statements.fanOutPost, Statements.mentionedUsers,
         Statements.insertMention, Statements.insertNotification, Statements.post,
         Statements.postAuthor, Statements.insertLike, Statements.incrementLikeCount,
@@ -39,6 +39,7 @@ struct PreparedStatements {
         beginDeferred = try prepare(Statements.beginDeferred)
         commit = try prepare(Statements.commit)
         rollback = try prepare(Statements.rollback)
+        sessionExpiry = try prepare(Statements.sessionExpiry)
         userExists = try prepare(Statements.userExists)
         insertUser = try prepare(Statements.insertUser)
         insertPost = try prepare(Statements.insertPost)
@@ -63,7 +64,7 @@ struct PreparedStatements {
 
     /// Finalizes every statement (before the connection closes).
     func finalize() {
-        for statement in [beginImmediate, beginDeferred, commit, rollback, userExists, insertUser, insertPost,
+        for statement in [beginImmediate, beginDeferred, commit, rollback, sessionExpiry, userExists, insertUser, insertPost,
                           incrementPostsCount, fanOutPost, mentionedUsers, insertMention, insertNotification, post,
                           postAuthor, insertLike, incrementLikeCount, insertFollow, adjustFollowingCount,
                           adjustFollowersCount, fanOutFollow, feedHeads, authorPostBefore, storedFeedPage, postsByIDs] {

@@ -32,10 +32,11 @@ public final class App: Sendable {
     /// Signs out.
     public func signOut() { signedIn.withLock { $0 = nil } }
 
-    /// The signed-in user, or `ScreenError.notSignedIn` for screens that need one.
-    public func viewer() throws -> UserID {
+    /// The signed-in user's session, which every call acting as them passes to the stack,
+    /// or `ScreenError.notSignedIn` for screens that need one.
+    public func viewer() throws -> Session {
         guard let session else { throw ScreenError.notSignedIn }
-        return session.user.id
+        return session
     }
 
     /// Whether an edge is strong under this app's policy.

@@ -28,7 +28,7 @@ public final class CommentsController: Screen, @unchecked Sendable {
     @discardableResult
     public func add(_ text: String) throws -> Comment {
         guard isOpen else { throw ScreenError.notOpen(screen: "CommentsController") }
-        let comment = try app.stack.comments.comment(on: postID, text: text, by: try app.viewer())
+        let comment = try app.stack.comments.comment(on: postID, text: text, as: try app.viewer())
         try load()
         return comment
     }
@@ -36,7 +36,7 @@ public final class CommentsController: Screen, @unchecked Sendable {
     /// Deletes one of the signed-in user's comments and reloads.
     public func delete(_ comment: CommentID) throws {
         guard isOpen else { throw ScreenError.notOpen(screen: "CommentsController") }
-        try app.stack.comments.delete(comment, by: try app.viewer())
+        try app.stack.comments.delete(comment, as: try app.viewer())
         try load()
     }
 

@@ -64,7 +64,7 @@ public final class ComposeController: Screen, @unchecked Sendable {
         case .post: .post(text, image: image)
         case .reply(let post): .reply(to: post.id, text)
         }
-        let post = try app.stack.posts.compose(compose, by: try app.viewer())
+        let post = try app.stack.posts.compose(compose, as: try app.viewer())
         sent = post
         return post
     }

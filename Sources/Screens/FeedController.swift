@@ -33,7 +33,7 @@ public final class FeedController: Screen, TweetCellDelegate, MentionOpening, @u
         cells = []
         cursor = nil
         try loadNextPage()
-        startObserving()
+        try startObserving()
         isOpen = true
     }
 
@@ -54,7 +54,7 @@ public final class FeedController: Screen, TweetCellDelegate, MentionOpening, @u
         cursor = nil
         hasMorePages = false
         try loadNextPage()
-        if app.strength(of: .feedObserver) == .strong { startObserving() }
+        if app.strength(of: .feedObserver) == .strong { try startObserving() }
     }
 
     public func close() {
@@ -67,15 +67,15 @@ public final class FeedController: Screen, TweetCellDelegate, MentionOpening, @u
 
     public var parts: [AnyObject] { [self] + cells }
 
-    private func startObserving() {
-        guard let viewer = try? app.viewer() else { return }
+    private func startObserving() throws {
+        let viewer = try app.viewer()
         switch app.strength(of: .feedObserver) {
         case .weak:
             observation?.cancel()
-            observation = app.stack.feed.observe(for: viewer) { [weak self] post in self?.receive(post) }
+            observation = try app.stack.feed.observe(for: viewer) { [weak self] post in self?.receive(post) }
         case .strong:
             // The apps' code: the handle is not kept, so nothing can ever cancel it.
-            _ = app.stack.feed.observe(for: viewer) { post in self.receive(post) }
+            _ = try app.stack.feed.observe(for: viewer) { post in self.receive(post) }
         }
     }
 

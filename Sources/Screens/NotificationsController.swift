@@ -26,12 +26,12 @@ public final class NotificationsController: Screen, @unchecked Sendable {
         switch app.strength(of: .feedObserver) {
         case .weak:
             observation?.cancel()
-            observation = app.stack.notifications.observe(user: viewer) { [weak self] notification in
+            observation = try app.stack.notifications.observe(viewer) { [weak self] notification in
                 self?.receive(notification)
             }
         case .strong:
             // The apps' code: the handle is not kept, so nothing can ever cancel it.
-            _ = app.stack.notifications.observe(user: viewer) { notification in self.receive(notification) }
+            _ = try app.stack.notifications.observe(viewer) { notification in self.receive(notification) }
         }
         isOpen = true
     }

@@ -43,7 +43,7 @@ public final class PostDetailController: Screen, TweetCellDelegate, MentionOpeni
     @discardableResult
     public func reply(_ text: String) throws -> Post {
         guard isOpen else { throw ScreenError.notOpen(screen: "PostDetailController") }
-        let reply = try app.stack.posts.compose(.reply(to: postID, text), by: try app.viewer())
+        let reply = try app.stack.posts.compose(.reply(to: postID, text), as: try app.viewer())
         try load()
         return reply
     }

@@ -31,8 +31,8 @@ public final class ProfileController: Screen, TweetCellDelegate, ProfileHeaderDe
         let stack = app.stack
         let user = try stack.users.user(userID)
         let stats = try stack.users.stats(for: userID)
-        let isOwn = viewer == userID
-        let following = isOwn ? false : try stack.follows.isFollowing(userID, by: viewer)
+        let isOwn = viewer.user.id == userID
+        let following = isOwn ? false : try stack.follows.isFollowing(userID, by: viewer.user.id)
         let avatar = try user.profileImage.map { try stack.media.bytes($0) }
         header = ProfileHeader(user: user, stats: stats, isFollowing: following, isOwnProfile: isOwn,
                                avatarBytes: avatar, delegate: self, strength: app.strength(of: .profileHeaderDelegate))
@@ -61,7 +61,7 @@ public final class ProfileController: Screen, TweetCellDelegate, ProfileHeaderDe
         guard let header else { throw ScreenError.notOpen(screen: "ProfileController") }
         let viewer = try app.viewer()
         let user = try app.stack.users.user(userID)
-        let following = header.isOwnProfile ? false : try app.stack.follows.isFollowing(userID, by: viewer)
+        let following = header.isOwnProfile ? false : try app.stack.follows.isFollowing(userID, by: viewer.user.id)
         header.update(user: user, stats: try app.stack.users.stats(for: userID), isFollowing: following)
     }
 
@@ -84,9 +84,9 @@ public final class ProfileController: Screen, TweetCellDelegate, ProfileHeaderDe
     public func headerDidTapFollow(_ header: ProfileHeader) throws {
         let viewer = try app.viewer()
         if header.isFollowing {
-            try app.stack.follows.unfollow(userID, by: viewer)
+            try app.stack.follows.unfollow(userID, as: viewer)
         } else {
-            try app.stack.follows.follow(userID, by: viewer)
+            try app.stack.follows.follow(userID, as: viewer)
         }
         header.update(stats: try app.stack.users.stats(for: userID), isFollowing: !header.isFollowing)
         app.eventBus.post(.profileChanged(userID))

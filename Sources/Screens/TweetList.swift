@@ -7,9 +7,9 @@ struct TweetList {
     let app: App
 
     /// View models for `posts`, in order, as `viewer` sees them.
-    func viewModels(for posts: [Post], viewer: UserID) throws -> [TweetViewModel] {
+    func viewModels(for posts: [Post], viewer: Session) throws -> [TweetViewModel] {
         let authors = try app.stack.users.users(Array(Set(posts.map(\.author))))
-        let liked = try app.stack.likes.liked(posts.map(\.id), by: viewer)
+        let liked = try app.stack.likes.liked(posts.map(\.id), by: viewer.user.id)
         return posts.compactMap { post in
             authors[post.author].map { TweetViewModel(post: post, author: $0, isLiked: liked.contains(post.id)) }
         }
@@ -35,12 +35,12 @@ struct TweetList {
     }
 
     /// Likes or unlikes the cell's post as `viewer`, updates the cell, and tells the bus.
-    func toggleLike(_ cell: TweetCell, viewer: UserID) throws {
+    func toggleLike(_ cell: TweetCell, viewer: Session) throws {
         let post = cell.viewModel.post.id
         if cell.viewModel.isLiked {
-            try app.stack.likes.unlike(post, by: viewer)
+            try app.stack.likes.unlike(post, as: viewer)
         } else {
-            try app.stack.likes.like(post, by: viewer)
+            try app.stack.likes.like(post, as: viewer)
         }
         let fresh = try app.stack.posts.post(post)
         cell.update(isLiked: !cell.viewModel.isLiked, likeCount: fresh.likeCount)

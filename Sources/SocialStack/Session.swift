@@ -1,9 +1,22 @@
 import Foundation
 
-/// A logged-in user: the token the app keeps, and who it belongs to.
+/// A logged-in user: the token the app keeps, and who it belongs to. Only `AuthService`
+/// hands one out (sign-up, log-in, restore); every operation that acts as a user takes one
+/// and checks it against the stored session inside its own transaction.
 public struct Session: Hashable, Sendable {
     /// The secret the client keeps (base64url, 256 random bits); the stack stores only its SHA-256.
     public let token: String
+    /// The user as they were when the session was handed out (a profile snapshot).
     public let user: User
     public let expiresAt: Date
+    /// The token's SHA-256, as stored: computed once here, so checking a session per
+    /// operation hashes nothing.
+    let tokenHash: Data
+
+    init(token: String, user: User, expiresAt: Date) {
+        self.token = token
+        self.user = user
+        self.expiresAt = expiresAt
+        tokenHash = SecretToken.digest(token)
+    }
 }

@@ -21,6 +21,11 @@ package enum Statements {
     /// Whether a user exists (`?` = user id).
     package static let userExists = exists(in: "users")
 
+    // MARK: Sessions
+
+    /// When a session ends (token hash, user id); no row when it is not stored for that user.
+    package static let sessionExpiry = "SELECT expires_at FROM sessions WHERE token_hash = ? AND user_id = ?"
+
     // MARK: Sign-up
 
     /// A new account: email, username, full name, full-name key, profile image, hash, time.

@@ -11,6 +11,15 @@ public struct User: Hashable, Sendable, Codable {
     public var profileImage: MediaID?
     public let createdAt: Date
 
+    init(id: UserID, username: String, fullName: String, bio: String, profileImage: MediaID?, createdAt: Date) {
+        self.id = id
+        self.username = username
+        self.fullName = fullName
+        self.bio = bio
+        self.profileImage = profileImage
+        self.createdAt = createdAt
+    }
+
     /// Decodes a row whose first columns are `User.columns`, in that order.
     init(row: Row) {
         id = row[0]

@@ -39,7 +39,9 @@ final class DatasetCacheTests: XCTestCase {
         let (restored, source, _) = try fill(cache, storage: .temporaryFile)
         XCTAssertEqual(source, .cache)
         try assertSameData(built, restored)
-        XCTAssertNoThrow(try restored.posts.compose(.post("after the copy"), by: UserID(rawValue: 1)))
+        let first = try restored.contents().emails[0]
+        let session = try restored.auth.logIn(email: first, password: Dataset.password)
+        XCTAssertNoThrow(try restored.posts.compose(.post("after the copy"), as: session))
     }
 
     func testATruncatedEntryIsReportedAndRebuilt() throws {
@@ -164,10 +166,12 @@ final class DatasetCacheTests: XCTestCase {
         XCTAssertEqual(left.users, right.users, file: file, line: line)
         XCTAssertEqual(left.usernames, right.usernames, file: file, line: line)
         XCTAssertEqual(left.posts, right.posts, file: file, line: line)
-        for user in left.users.prefix(5) {
+        for (user, email) in zip(left.users, left.emails).prefix(5) {
             XCTAssertEqual(try a.users.user(user), try b.users.user(user), file: file, line: line)
-            XCTAssertEqual(try a.feed.homeFeed(for: user, limit: 50), try b.feed.homeFeed(for: user, limit: 50), file: file, line: line)
-            XCTAssertEqual(try a.notifications.notifications(for: user, limit: 50), try b.notifications.notifications(for: user, limit: 50),
+            let (sessionA, sessionB) = (try a.auth.logIn(email: email, password: Dataset.password),
+                                        try b.auth.logIn(email: email, password: Dataset.password))
+            XCTAssertEqual(try a.feed.homeFeed(for: sessionA, limit: 50), try b.feed.homeFeed(for: sessionB, limit: 50), file: file, line: line)
+            XCTAssertEqual(try a.notifications.notifications(for: sessionA, limit: 50), try b.notifications.notifications(for: sessionB, limit: 50),
                            file: file, line: line)
         }
         XCTAssertEqual(try a.search.posts(matching: "roost", limit: 50), try b.search.posts(matching: "roost", limit: 50), file: file, line: line)

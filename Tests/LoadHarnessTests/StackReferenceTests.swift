@@ -7,16 +7,26 @@ import Testing
 /// The plain-SQLite reference of `roost bench-stack --reference` must do the stack's work:
 /// the same rows written, the same pages read, the same statements run.
 @Suite struct StackReferenceTests {
-    /// A stack and a reference with the same users (ids 1...count).
-    private func pair(_ strategy: FeedStrategy, users count: Int) throws -> (SocialStack, StackReference) {
+    /// A stack and a reference with the same users (ids 1...count), each with the session
+    /// its sign-up opened (the stack's, by user id).
+    private func pairWithSessions(_ strategy: FeedStrategy, users count: Int) throws
+        -> (SocialStack, StackReference, SignUpSessions)
+    {
         let stack = try SocialStack(SocialStack.Configuration(storage: .memory, feed: strategy, passwordCost: .low))
+        var sessions: [Session] = []
         for index in 0..<count {
-            _ = try stack.auth.signUp(email: "user\(index)@roost.test", password: "password\(index)",
-                                      username: "user\(index)", fullName: "User \(index)")
+            sessions.append(try stack.auth.signUp(email: "user\(index)@roost.test", password: "password\(index)",
+                                                  username: "user\(index)", fullName: "User \(index)"))
         }
         let reference = try StackReference(storage: .memory, strategy: strategy)
         try reference.insertUsers(count)
-        return (stack, reference)
+        return (stack, reference, SignUpSessions(sessions: sessions))
+    }
+
+    /// The sign-up sessions of a pair's users, by id (1...count).
+    struct SignUpSessions {
+        let sessions: [Session]
+        subscript(_ user: Int64) -> Session { sessions[Int(user) - 1] }
     }
 
     /// Each table as SQLite renders its rows (JSON arrays), every column but times and secrets.
@@ -32,13 +42,13 @@ import Testing
     ]
 
     /// Every page of `user`'s feed, following cursors, as post ids.
-    private func allPages(_ stack: SocialStack, _ reference: StackReference, user: Int64, limit: Int) throws
+    private func allPages(_ stack: SocialStack, _ reference: StackReference, sessions: SignUpSessions, user: Int64, limit: Int) throws
         -> (stack: [[Int64]], reference: [[Int64]])
     {
         var stackPages: [[Int64]] = [], referencePages: [[Int64]] = []
         var cursor: Int64?
         repeat {
-            let page = try stack.feed.homeFeed(for: UserID(rawValue: user), before: cursor, limit: limit)
+            let page = try stack.feed.homeFeed(for: sessions[user], before: cursor, limit: limit)
             stackPages.append(page.items.map(\.id.rawValue))
             cursor = page.nextCursor
         } while cursor != nil && stackPages.count < 50
@@ -52,11 +62,11 @@ import Testing
 
     @Test(arguments: FeedStrategy.allCases)
     func writesTheRowsAndReadsThePagesTheStackDoes(strategy: FeedStrategy) throws {
-        let (stack, reference) = try pair(strategy, users: 8)
+        let (stack, reference, sessions) = try pairWithSessions(strategy, users: 8)
         // A follow ring plus some chords, one repeated (answers false on both sides).
         let follows: [(Int64, Int64)] = (1...8).map { ($0, $0 % 8 + 1) } + [(1, 5), (2, 7), (3, 1), (1, 5)]
         for (follower, followee) in follows {
-            let stackAnswer = try stack.follows.follow(UserID(rawValue: followee), by: UserID(rawValue: follower))
+            let stackAnswer = try stack.follows.follow(UserID(rawValue: followee), as: sessions[follower])
             #expect(stackAnswer == (try reference.follow(followee, by: follower)))
         }
         // Posts naming the next user, the author themselves, and nobody who exists.
@@ -64,13 +74,13 @@ import Testing
             for author in Int64(1)...8 {
                 let next = "user\(author % 8)", own = "user\(author - 1)"
                 let text = "Post \(round) by \(own): hello @\(next) @\(own) @nobody_here"
-                let stackID = try stack.posts.compose(.post(text), by: UserID(rawValue: author)).id.rawValue
+                let stackID = try stack.posts.compose(.post(text), as: sessions[author]).id.rawValue
                 #expect(stackID == (try reference.post(text, mentions: [next, own, "nobody_here"], by: author)))
             }
         }
         // Likes, one of them repeated and one of a user's own post.
         for (post, user) in [(Int64(1), Int64(2)), (1, 3), (5, 5), (9, 1), (1, 2), (32, 8)] {
-            let stackAnswer = try stack.likes.like(PostID(rawValue: post), by: UserID(rawValue: user))
+            let stackAnswer = try stack.likes.like(PostID(rawValue: post), as: sessions[user])
             #expect(stackAnswer == (try reference.like(post, by: user)))
         }
         for sql in Self.tables {
@@ -80,18 +90,18 @@ import Testing
             #expect(stackRows == referenceRows, "\(sql)")
         }
         for user in Int64(1)...8 {
-            let pages = try allPages(stack, reference, user: user, limit: 3)
+            let pages = try allPages(stack, reference, sessions: sessions, user: user, limit: 3)
             #expect(pages.stack.count > 1)
             #expect(pages.stack == pages.reference, "user \(user)")
         }
     }
 
     @Test func refusesWhatTheStackRefuses() throws {
-        let (stack, reference) = try pair(.fanOutOnRead, users: 2)
+        let (stack, reference, sessions) = try pairWithSessions(.fanOutOnRead, users: 2)
         #expect(throws: StackReferenceError.userNotFound(operation: "follow", user: 9)) { try reference.follow(9, by: 1) }
         #expect(throws: StackReferenceError.postNotFound(operation: "like", post: 4)) { try reference.like(4, by: 1) }
-        #expect(throws: StackReferenceError.userNotFound(operation: "feed page", user: 3)) { try reference.feedPage(for: 3) }
-        #expect(throws: (any Error).self) { try stack.likes.like(4, by: 1) }
+        #expect(throws: StackReferenceError.sessionNotFound(operation: "feed page", user: 3)) { try reference.feedPage(for: 3) }
+        #expect(throws: (any Error).self) { try stack.likes.like(4, as: sessions[1]) }
         // A refused operation leaves nothing behind, and the next one runs.
         #expect(try reference.follow(2, by: 1))
         #expect(try reference.rows("SELECT count(*) FROM follows") == [["1"]])
@@ -102,13 +112,13 @@ import Testing
     /// statement fails here until the reference follows).
     @Test(arguments: FeedStrategy.allCases)
     func runsTheStatementsTheServicesRun(strategy: FeedStrategy) throws {
-        let (stack, reference) = try pair(strategy, users: 4)
+        let (stack, reference, sessions) = try pairWithSessions(strategy, users: 4)
         for user in Int64(1)...4 {
-            _ = try stack.follows.follow(UserID(rawValue: user % 4 + 1), by: UserID(rawValue: user))
+            _ = try stack.follows.follow(UserID(rawValue: user % 4 + 1), as: sessions[user])
             _ = try reference.follow(user % 4 + 1, by: user)
             for round in 0..<12 {
                 let text = "Post \(round) by user\(user - 1)"
-                _ = try stack.posts.compose(.post(text), by: UserID(rawValue: user))
+                _ = try stack.posts.compose(.post(text), as: sessions[user])
                 _ = try reference.post(text, mentions: [], by: user)
             }
         }
@@ -132,13 +142,13 @@ import Testing
             #expect(stackStatements.count > 2, "\(name)")
             #expect(stackStatements == referenceStatements, "\(name)")
         }
-        try same("follow", stack: { _ = try stack.follows.follow(3, by: 1) }, reference: { _ = try reference.follow(3, by: 1) })
-        try same("post", stack: { _ = try stack.posts.compose(.post("hi @user1 and @user0"), by: 3) },
+        try same("follow", stack: { _ = try stack.follows.follow(3, as: sessions[1]) }, reference: { _ = try reference.follow(3, by: 1) })
+        try same("post", stack: { _ = try stack.posts.compose(.post("hi @user1 and @user0"), as: sessions[3]) },
                  reference: { _ = try reference.post("hi @user1 and @user0", mentions: ["user1", "user0"], by: 3) })
-        try same("like", stack: { _ = try stack.likes.like(5, by: 2) }, reference: { _ = try reference.like(5, by: 2) })
-        try same("repeated like", stack: { _ = try stack.likes.like(5, by: 2) }, reference: { _ = try reference.like(5, by: 2) })
-        try same("feed page 1", stack: { _ = try stack.feed.homeFeed(for: 1) }, reference: { _ = try reference.feedPage(for: 1) })
-        try same("feed page 2", stack: { _ = try stack.feed.homeFeed(for: 1, before: 40) },
+        try same("like", stack: { _ = try stack.likes.like(5, as: sessions[2]) }, reference: { _ = try reference.like(5, by: 2) })
+        try same("repeated like", stack: { _ = try stack.likes.like(5, as: sessions[2]) }, reference: { _ = try reference.like(5, by: 2) })
+        try same("feed page 1", stack: { _ = try stack.feed.homeFeed(for: sessions[1]) }, reference: { _ = try reference.feedPage(for: 1) })
+        try same("feed page 2", stack: { _ = try stack.feed.homeFeed(for: sessions[1], before: 40) },
                  reference: { _ = try reference.feedPage(for: 1, before: 40) })
     }
 

@@ -43,7 +43,7 @@ import SocialStack
         #expect(!stored.isReply && stored.replyTo == nil)
         #expect(try world.stack.media.bytes(try #require(stored.image)) == image)
         #expect(try world.stack.posts.posts(by: world.ada).items.first?.id == sent.id)
-        #expect(try world.stack.notifications.notifications(for: world.bob).items.first?.post == sent.id)
+        #expect(try world.stack.notifications.notifications(for: world.session(of: world.bob)).items.first?.post == sent.id)
         app.navigator.dismiss()
         #expect(!compose.isOpen)
         #expect(throws: ScreenError.notOpen(screen: "ComposeController")) { try compose.send("after close") }
@@ -59,7 +59,7 @@ import SocialStack
         #expect(sent.isReply && sent.replyTo == post.id && sent.author == world.ada)
         #expect(try world.stack.posts.replies(to: post.id).items.map(\.text) == ["ada replies to bob"])
         #expect(try world.stack.posts.post(post.id).replyCount == 1)
-        #expect(try world.stack.notifications.notifications(for: world.bob).items.first?.kind == .reply)
+        #expect(try world.stack.notifications.notifications(for: world.session(of: world.bob)).items.first?.kind == .reply)
         app.navigator.dismiss()
     }
 
@@ -76,8 +76,8 @@ import SocialStack
         // The composer loads the author only; the stack refuses the reply when it is sent.
         let world = try ScreenWorld()
         let app = try world.app(.allWeak)
-        let ghost = try world.stack.posts.compose(.post("soon gone"), by: world.bob)
-        try world.stack.posts.delete(ghost.id, by: world.bob)
+        let ghost = try world.stack.posts.compose(.post("soon gone"), as: world.session(of: world.bob))
+        try world.stack.posts.delete(ghost.id, as: world.session(of: world.bob))
         let compose = ComposeController(app: app, configuration: .reply(ghost))
         try app.navigator.present(compose)
         #expect(compose.placeholder == "Reply to @bob")

@@ -19,16 +19,16 @@ import SocialStack
         let feed = try openFeed(app, refreshes: refreshes)
         #expect(world.stack.feed.observationCount(for: world.ada) == 1)
 
-        let byFollowed = try world.stack.posts.compose(.post("cyd writes while the feed is open"), by: world.cyd)
-        let byViewer = try world.stack.posts.compose(.post("ada writes while the feed is open"), by: world.ada)
-        _ = try world.stack.posts.compose(.post("bob is not followed by ada"), by: world.bob)
-        _ = try world.stack.posts.compose(.reply(to: world.posts[2], "cyd replies: not in the feed"), by: world.cyd)
+        let byFollowed = try world.stack.posts.compose(.post("cyd writes while the feed is open"), as: world.session(of: world.cyd))
+        let byViewer = try world.stack.posts.compose(.post("ada writes while the feed is open"), as: world.session(of: world.ada))
+        _ = try world.stack.posts.compose(.post("bob is not followed by ada"), as: world.session(of: world.bob))
+        _ = try world.stack.posts.compose(.reply(to: world.posts[2], "cyd replies: not in the feed"), as: world.session(of: world.cyd))
         #expect(feed.deliveredPosts == [byFollowed.id, byViewer.id])
 
         app.navigator.pop()
         #expect(world.stack.feed.observationCount(for: world.ada) == 0)
-        _ = try world.stack.posts.compose(.post("cyd writes after the feed closed"), by: world.cyd)
-        _ = try world.stack.posts.compose(.post("ada writes after the feed closed"), by: world.ada)
+        _ = try world.stack.posts.compose(.post("cyd writes after the feed closed"), as: world.session(of: world.cyd))
+        _ = try world.stack.posts.compose(.post("ada writes after the feed closed"), as: world.session(of: world.ada))
         #expect(feed.deliveredPosts == [byFollowed.id, byViewer.id])
     }
 
@@ -40,15 +40,15 @@ import SocialStack
         let copies = refreshes + 1
         #expect(world.stack.feed.observationCount(for: world.ada) == copies)
 
-        let whileOpen = try world.stack.posts.compose(.post("cyd writes while the feed is open"), by: world.cyd)
-        _ = try world.stack.posts.compose(.post("bob is not followed by ada"), by: world.bob)
+        let whileOpen = try world.stack.posts.compose(.post("cyd writes while the feed is open"), as: world.session(of: world.cyd))
+        _ = try world.stack.posts.compose(.post("bob is not followed by ada"), as: world.session(of: world.bob))
         #expect(feed.deliveredPosts == Array(repeating: whileOpen.id, count: copies))
 
         app.navigator.pop()
         #expect(!feed.isOpen)
         #expect(world.stack.feed.observationCount(for: world.ada) == copies)
-        let byFollowed = try world.stack.posts.compose(.post("dee writes after the feed closed"), by: world.dee)
-        let byViewer = try world.stack.posts.compose(.post("ada writes after the feed closed"), by: world.ada)
+        let byFollowed = try world.stack.posts.compose(.post("dee writes after the feed closed"), as: world.session(of: world.dee))
+        let byViewer = try world.stack.posts.compose(.post("ada writes after the feed closed"), as: world.session(of: world.ada))
         #expect(feed.deliveredPosts == Array(repeating: whileOpen.id, count: copies)
             + Array(repeating: byFollowed.id, count: copies) + Array(repeating: byViewer.id, count: copies))
     }
@@ -62,7 +62,7 @@ import SocialStack
             app.navigator.pop()
             #expect(world.stack.feed.observationCount(for: world.ada) == 2 * open)
         }
-        let post = try world.stack.posts.compose(.post("one post, six callbacks"), by: world.ada)
+        let post = try world.stack.posts.compose(.post("one post, six callbacks"), as: world.session(of: world.ada))
         for feed in closed { #expect(feed.deliveredPosts == [post.id, post.id]) }
     }
 
@@ -76,7 +76,7 @@ import SocialStack
             #expect(world.stack.feed.observationCount(for: world.ada) == 0)
         }
         let open = try openFeed(app, refreshes: 2)
-        let post = try world.stack.posts.compose(.post("one post, one callback"), by: world.ada)
+        let post = try world.stack.posts.compose(.post("one post, one callback"), as: world.session(of: world.ada))
         #expect(open.deliveredPosts == [post.id])
         for feed in closed { #expect(feed.deliveredPosts.isEmpty) }
         app.navigator.pop()

@@ -25,7 +25,7 @@ import SocialStack
         #expect(authors == ["ada", "cyd", "dee"])
         #expect(feed.cells.allSatisfy { !$0.viewModel.post.isReply })
 
-        let newer = try world.stack.posts.compose(.post("fresh from dee"), by: world.dee)
+        let newer = try world.stack.posts.compose(.post("fresh from dee"), as: world.session(of: world.dee))
         #expect(ids().first == 19)  // not shown until a refresh
         try feed.refresh()
         #expect(ids() == [newer.id.rawValue, 19, 18, 16, 14])

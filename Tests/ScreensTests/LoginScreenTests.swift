@@ -54,7 +54,7 @@ import SocialStack
         let session = try login.signUp()
         #expect(session.user.username == "fay")
         #expect(app.session == session)
-        #expect(try app.viewer() == session.user.id)
+        #expect(try app.viewer().user.id == session.user.id)
         #expect(try world.stack.users.user(named: "fay").fullName == "Fay Doe")
         app.navigator.dismiss()
         #expect(login.password.isEmpty)  // closing clears the password field
@@ -90,7 +90,7 @@ import SocialStack
         login.password = "password1"
         let session = try login.signIn()
         #expect(session.user.id == world.bob)
-        #expect(try app.viewer() == world.bob)
+        #expect(try app.viewer().user.id == world.bob)
         app.signOut()
         #expect(throws: ScreenError.notSignedIn) { try app.viewer() }
     }

@@ -19,7 +19,7 @@ import Testing
         app.navigator.pop()
         #expect(!screen.isOpen)
         #expect(world.stack.notifications.observationCount(for: world.ada) == 2)
-        try world.stack.follows.follow(world.ada, by: world.eve)
+        try world.stack.follows.follow(world.ada, as: world.session(of: world.eve))
         // Delivered to the closed screen, once per observation.
         #expect(screen.notifications.count == before + 2)
         #expect(screen.notifications.prefix(2).allSatisfy { $0.kind == .follow && $0.actor == world.eve })

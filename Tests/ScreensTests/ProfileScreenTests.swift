@@ -74,8 +74,8 @@ import SocialStack
         let profile = ProfileController(app: app, user: world.bob)
         #expect(throws: ScreenError.notOpen(screen: "ProfileController")) { try profile.refreshHeader() }
         try app.navigator.push(profile)
-        try world.stack.follows.follow(world.bob, by: world.ada)
-        _ = try world.stack.users.updateProfile(world.bob, fullName: "Robert")
+        try world.stack.follows.follow(world.bob, as: world.session(of: world.ada))
+        _ = try world.stack.users.updateProfile(as: world.session(of: world.bob), fullName: "Robert")
         try profile.refreshHeader()
         #expect(profile.header?.isFollowing == true)
         #expect(profile.header?.stats.followers == 3)

@@ -9,19 +9,23 @@ struct ScreenWorld {
     /// ada (signed in), bob, cyd, dee, eve.
     let users: [UserID]
     let posts: [PostID]
+    /// Each user's sign-up session, in the order of `users`.
+    let sessions: [Session]
 
     init() throws {
         stack = try SocialStack(.init(storage: .memory, feed: .fanOutOnRead, passwordCost: .low))
         let names = ["ada", "bob", "cyd", "dee", "eve"]
-        var users: [UserID] = []
+        var sessions: [Session] = []
         for (index, name) in names.enumerated() {
             let image = (0..<2_048).map { UInt8(truncatingIfNeeded: $0 &* (index + 3)) }
-            users.append(try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name,
-                                               fullName: name.capitalized, profileImage: image).user.id)
+            sessions.append(try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name,
+                                                  fullName: name.capitalized, profileImage: image))
         }
+        let users = sessions.map(\.user.id)
+        func session(of user: UserID) throws -> Session { try Self.session(of: user, in: sessions) }
         for follower in users {
             for followee in users where followee != follower && (followee.rawValue + follower.rawValue) % 3 != 0 {
-                try stack.follows.follow(followee, by: follower)
+                try stack.follows.follow(followee, as: session(of: follower))
             }
         }
         var posts: [PostID] = []
@@ -31,16 +35,27 @@ struct ScreenWorld {
                 let text = round % 2 == 0
                     ? "post \(round) by \(names[index]) for @\(mention) #roost"
                     : "read https://example.com/\(names[index])/\(round) now"
-                posts.append(try stack.posts.compose(.post(text), by: author).id)
+                posts.append(try stack.posts.compose(.post(text), as: session(of: author)).id)
             }
         }
         for (index, post) in posts.enumerated() {
-            try stack.likes.like(post, by: users[index % users.count])
-            if index % 4 == 0 { _ = try stack.comments.comment(on: post, text: "nice one", by: users[(index + 2) % users.count]) }
+            try stack.likes.like(post, as: session(of: users[index % users.count]))
+            if index % 4 == 0 { _ = try stack.comments.comment(on: post, text: "nice one", as: session(of: users[(index + 2) % users.count])) }
         }
-        _ = try stack.posts.compose(.reply(to: posts[0], "a reply to the first post"), by: users[1])
+        _ = try stack.posts.compose(.reply(to: posts[0], "a reply to the first post"), as: session(of: users[1]))
         self.users = users
         self.posts = posts
+        self.sessions = sessions
+    }
+
+    /// The sign-up session of `user`, one of this world's users.
+    func session(of user: UserID) throws -> Session { try Self.session(of: user, in: sessions) }
+
+    private static func session(of user: UserID, in sessions: [Session]) throws -> Session {
+        guard let session = sessions.first(where: { $0.user.id == user }) else {
+            throw SessionError.notFound(operation: "screen world: user \(user) is not one of the world's users")
+        }
+        return session
     }
 
     /// An app on this world's stack, signed in as ada.

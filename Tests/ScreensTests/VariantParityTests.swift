@@ -86,7 +86,7 @@ import SocialStack
         #expect(weak.feedPages == [ids([19, 18, 16, 14, 13]), ids([19, 18, 16, 14, 13, 11, 9, 8, 6, 4]),
                                    ids([19, 18, 16, 14, 13, 11, 9, 8, 6, 4, 3, 1]), ids([19, 18, 16, 14, 13])])
         #expect(weak.postDetail == ids([1, 21]))
-        #expect(weak.notifications == (try world.stack.notifications.notifications(for: world.ada).items))
+        #expect(weak.notifications == (try world.stack.notifications.notifications(for: world.session(of: world.ada)).items))
         #expect(weak.notifications.map(\.kind) == [.reply, .comment, .mention, .mention, .follow, .follow])
         #expect(weak.userResults == [["bob"], ["eve"], ["dee"], []])
         #expect(weak.postResults[0] == ids([15, 14, 13, 12, 11, 5, 4, 3, 2, 1]))
@@ -120,7 +120,7 @@ import SocialStack
             let feed = FeedController(app: app)
             try app.navigator.push(feed)
             log.append("feed \(feed.cells.map(\.viewModel.post.id))")  // bob is followed now
-            let post = try world.stack.posts.compose(.post("new"), by: world.bob)
+            let post = try world.stack.posts.compose(.post("new"), as: world.session(of: world.bob))
             log.append("delivered \(feed.deliveredPosts == [post.id])")
             app.navigator.pop()
             outcomes.append(log)

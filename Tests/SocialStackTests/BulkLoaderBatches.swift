@@ -19,7 +19,7 @@ extension ServiceCalls: DatasetBatchCalls {
         try users.filter { try follow($0, by: follower) }.count
     }
     func compose(_ drafts: [BulkLoad.Draft]) throws -> [PostID] {
-        try drafts.map { try stack.posts.compose(.post($0.text, image: $0.image), by: $0.author).id }
+        try drafts.map { try stack.posts.compose(.post($0.text, image: $0.image), as: stack.session(of: $0.author)).id }
     }
     func like(_ posts: [PostID], by user: UserID) throws -> Int {
         try posts.filter { try like($0, by: user) }.count

@@ -12,11 +12,11 @@ protocol DatasetCalls {
 struct ServiceCalls: DatasetCalls {
     let stack: SocialStack
     func signUp(email: String, password: String, username: String, fullName: String, profileImage: [UInt8]?) throws -> UserID {
-        try stack.auth.signUp(email: email, password: password, username: username, fullName: fullName, profileImage: profileImage).user.id
+        register(try stack.auth.signUp(email: email, password: password, username: username, fullName: fullName, profileImage: profileImage), in: stack)
     }
-    func follow(_ user: UserID, by follower: UserID) throws -> Bool { try stack.follows.follow(user, by: follower) }
-    func compose(_ text: String, by author: UserID) throws -> PostID { try stack.posts.compose(.post(text), by: author).id }
-    func like(_ post: PostID, by user: UserID) throws -> Bool { try stack.likes.like(post, by: user) }
+    func follow(_ user: UserID, by follower: UserID) throws -> Bool { try stack.follows.follow(user, as: stack.session(of: follower)) }
+    func compose(_ text: String, by author: UserID) throws -> PostID { try stack.posts.compose(.post(text), as: stack.session(of: author)).id }
+    func like(_ post: PostID, by user: UserID) throws -> Bool { try stack.likes.like(post, as: stack.session(of: user)) }
 }
 
 struct BulkCalls: DatasetCalls {

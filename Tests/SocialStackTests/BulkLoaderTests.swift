@@ -147,10 +147,10 @@ final class BulkLoaderTests: XCTestCase {
         try XCTUnwrap(bulk.database as? any DatabaseWriter).write { db in
             try db.execute(sql: "INSERT INTO posts_fts(posts_fts, rank) VALUES ('integrity-check', 1)")
         }
-        XCTAssertEqual(try bulk.feed.homeFeed(for: someone, limit: 50), try services.feed.homeFeed(for: someone, limit: 50),
+        XCTAssertEqual(try bulk.feed.homeFeed(for: bulk.session(of: someone), limit: 50), try services.feed.homeFeed(for: services.session(of: someone), limit: 50),
                        file: file, line: line)
-        XCTAssertEqual(try bulk.notifications.notifications(for: someone, limit: 50),
-                       try services.notifications.notifications(for: someone, limit: 50), file: file, line: line)
+        XCTAssertEqual(try bulk.notifications.notifications(for: bulk.session(of: someone), limit: 50),
+                       try services.notifications.notifications(for: services.session(of: someone), limit: 50), file: file, line: line)
     }
 
     /// A stack whose salts and tokens come from a seeded stream, so two stacks draw the same

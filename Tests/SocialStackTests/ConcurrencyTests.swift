@@ -42,7 +42,7 @@ private func onlyWinner(
     func concurrentLikesAndUnlikesKeepTheCountExact(storage: SocialStack.Configuration.Storage) throws {
         let stack = try makeStack(storage: storage)
         let author = try signUp(stack, "author")
-        let post = try stack.posts.compose(.post("like me"), by: author).id
+        let post = try stack.posts.compose(.post("like me"), as: stack.session(of: author)).id
         let likers = try (0..<32).map { try signUp(stack, "liker\($0)") }
         let finalState = Mutex<[UserID: Bool]>([:])
         let problems = Mutex<[String]>([])
@@ -57,12 +57,12 @@ private func onlyWinner(
                 let like = (state >> 33) % 3 != 0
                 do {
                     if like {
-                        let changed = try stack.likes.like(post, by: user)
+                        let changed = try stack.likes.like(post, as: stack.session(of: user))
                         // Only this thread touches this user's like, so the answer is known.
                         if changed == liked { problems.withLock { $0.append("user \(index) step \(step): like returned \(changed)") } }
                         liked = true
                     } else {
-                        let changed = try stack.likes.unlike(post, by: user)
+                        let changed = try stack.likes.unlike(post, as: stack.session(of: user))
                         if changed != liked { problems.withLock { $0.append("user \(index) step \(step): unlike returned \(changed)") } }
                         liked = false
                     }

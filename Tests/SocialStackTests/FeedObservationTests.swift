@@ -13,7 +13,7 @@ private final class FeedInbox: Sendable {
     private func makeStack() throws -> (SocialStack, ada: UserID, bob: UserID, cy: UserID) {
         let stack = try SocialStack(.init(storage: .memory, feed: .fanOutOnRead, passwordCost: .low))
         func signUp(_ name: String) throws -> UserID {
-            try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name, fullName: name).user.id
+            register(try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name, fullName: name), in: stack)
         }
         return (stack, try signUp("ada"), try signUp("bob"), try signUp("cyd"))
     }
@@ -21,46 +21,46 @@ private final class FeedInbox: Sendable {
     @Test(arguments: FeedStrategy.allCases)
     func ownAndFollowedPostsArriveOnceAndNothingElse(strategy: FeedStrategy) throws {
         let stack = try SocialStack(.init(storage: .memory, feed: strategy, passwordCost: .low))
-        let ada = try stack.auth.signUp(email: "ada@example.com", password: "password1", username: "ada", fullName: "Ada").user.id
-        let bob = try stack.auth.signUp(email: "bob@example.com", password: "password1", username: "bob", fullName: "Bob").user.id
-        let cy = try stack.auth.signUp(email: "cyd@example.com", password: "password1", username: "cyd", fullName: "Cy").user.id
-        try stack.follows.follow(bob, by: ada)
+        let ada = register(try stack.auth.signUp(email: "ada@example.com", password: "password1", username: "ada", fullName: "Ada"), in: stack)
+        let bob = register(try stack.auth.signUp(email: "bob@example.com", password: "password1", username: "bob", fullName: "Bob"), in: stack)
+        let cy = register(try stack.auth.signUp(email: "cyd@example.com", password: "password1", username: "cyd", fullName: "Cy"), in: stack)
+        try stack.follows.follow(bob, as: stack.session(of: ada))
         let inbox = FeedInbox()
-        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        let observation = try stack.feed.observe(for: stack.session(of: ada)) { inbox.append($0) }
         defer { observation.cancel() }
 
-        let own = try stack.posts.compose(.post("mine"), by: ada)
-        let followed = try stack.posts.compose(.post("from bob"), by: bob)
-        _ = try stack.posts.compose(.post("from cy, not followed"), by: cy)
-        _ = try stack.posts.compose(.reply(to: followed.id, "a reply stays out of the feed"), by: bob)
+        let own = try stack.posts.compose(.post("mine"), as: stack.session(of: ada))
+        let followed = try stack.posts.compose(.post("from bob"), as: stack.session(of: bob))
+        _ = try stack.posts.compose(.post("from cy, not followed"), as: stack.session(of: cy))
+        _ = try stack.posts.compose(.reply(to: followed.id, "a reply stays out of the feed"), as: stack.session(of: bob))
         #expect(inbox.received == [own.id, followed.id])
         // What arrived is what the feed shows.
-        #expect(try stack.feed.homeFeed(for: ada).items.map(\.id) == [followed.id, own.id])
+        #expect(try stack.feed.homeFeed(for: stack.session(of: ada)).items.map(\.id) == [followed.id, own.id])
     }
 
     @Test func followStateIsTheOneAtWriteTime() throws {
         let (stack, ada, bob, _) = try makeStack()
         let inbox = FeedInbox()
-        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        let observation = try stack.feed.observe(for: stack.session(of: ada)) { inbox.append($0) }
         defer { observation.cancel() }
-        _ = try stack.posts.compose(.post("before the follow"), by: bob)
-        try stack.follows.follow(bob, by: ada)
-        let during = try stack.posts.compose(.post("while followed"), by: bob)
-        try stack.follows.unfollow(bob, by: ada)
-        _ = try stack.posts.compose(.post("after the unfollow"), by: bob)
+        _ = try stack.posts.compose(.post("before the follow"), as: stack.session(of: bob))
+        try stack.follows.follow(bob, as: stack.session(of: ada))
+        let during = try stack.posts.compose(.post("while followed"), as: stack.session(of: bob))
+        try stack.follows.unfollow(bob, as: stack.session(of: ada))
+        _ = try stack.posts.compose(.post("after the unfollow"), as: stack.session(of: bob))
         #expect(inbox.received == [during.id])
     }
 
     @Test func cancelStopsDeliveryAndDroppingTheHandleDoesNot() throws {
         let (stack, ada, _, _) = try makeStack()
         let cancelled = FeedInbox(), dropped = FeedInbox()
-        let observation = stack.feed.observe(for: ada) { cancelled.append($0) }
-        _ = stack.feed.observe(for: ada) { dropped.append($0) }
+        let observation = try stack.feed.observe(for: stack.session(of: ada)) { cancelled.append($0) }
+        _ = try stack.feed.observe(for: stack.session(of: ada)) { dropped.append($0) }
         #expect(stack.feed.observationCount(for: ada) == 2)
         observation.cancel()
         #expect(observation.isCancelled)
         #expect(stack.feed.observationCount(for: ada) == 1)
-        let post = try stack.posts.compose(.post("after cancel"), by: ada)
+        let post = try stack.posts.compose(.post("after cancel"), as: stack.session(of: ada))
         #expect(cancelled.received.isEmpty)
         #expect(dropped.received == [post.id], "a dropped handle keeps delivering, as a Firebase handle did")
     }
@@ -68,10 +68,10 @@ private final class FeedInbox: Sendable {
     @Test func aFailedWriteDeliversNothing() throws {
         let (stack, ada, _, _) = try makeStack()
         let inbox = FeedInbox()
-        let observation = stack.feed.observe(for: ada) { inbox.append($0) }
+        let observation = try stack.feed.observe(for: stack.session(of: ada)) { inbox.append($0) }
         defer { observation.cancel() }
-        #expect(throws: PostError.self) { try stack.posts.compose(.post("   "), by: ada) }
-        #expect(throws: PostError.self) { try stack.posts.compose(.post("ok"), by: UserID(rawValue: 999)) }
+        #expect(throws: PostError.self) { try stack.posts.compose(.post("   "), as: stack.session(of: ada)) }
+        #expect(throws: SessionError.notFound(operation: "compose")) { try stack.posts.compose(.post("ok"), as: stack.session(of: UserID(rawValue: 999))) }
         #expect(inbox.received.isEmpty)
     }
 }

@@ -84,7 +84,7 @@ private func walk(_ stack: SocialStack, _ user: UserID, sizes: [Int]) throws -> 
     var pages: [Page<Post>] = []
     var cursor: Int64?
     repeat {
-        let page = try stack.feed.homeFeed(for: user, before: cursor, limit: sizes[pages.count % sizes.count])
+        let page = try stack.feed.homeFeed(for: stack.session(of: user), before: cursor, limit: sizes[pages.count % sizes.count])
         pages.append(page)
         cursor = page.nextCursor
     } while cursor != nil && pages.count < 1_000
@@ -130,7 +130,7 @@ private struct RandomOperations {
         case 0..<25:
             let follower = randomUser()
             let followee = chance(4) ? UserID(rawValue: 999) : randomUser()
-            let result = lockstep.run("\(what) follow") { try $0.follows.follow(followee, by: follower) }
+            let result = lockstep.run("\(what) follow") { try $0.follows.follow(followee, as: $0.session(of: follower)) }
             if follower == followee {
                 expectError(result, FollowError.cannotFollowSelf(followee), what)
             } else if !model.users.contains(followee) {
@@ -144,7 +144,7 @@ private struct RandomOperations {
             // Mostly someone followed, so unfollows are not all no-ops.
             let followed = model.following[follower, default: []].sorted()
             let followee = chance(70) ? (followed.randomElement(using: &rng) ?? randomUser()) : randomUser()
-            let result = lockstep.run("\(what) unfollow") { try $0.follows.unfollow(followee, by: follower) }
+            let result = lockstep.run("\(what) unfollow") { try $0.follows.unfollow(followee, as: $0.session(of: follower)) }
             if follower == followee {
                 expectError(result, FollowError.cannotFollowSelf(followee), what)
             } else if let ended = expectValue(result, what) {
@@ -156,7 +156,7 @@ private struct RandomOperations {
             let blank = chance(3)
             let mention = chance(20) ? " @user\(Int.random(in: 0..<8, using: &rng))" : ""
             let text = blank ? "   " : "post \(index) by \(author)\(mention)"
-            let result = lockstep.run("\(what) post") { try $0.posts.compose(.post(text), by: author) }
+            let result = lockstep.run("\(what) post") { try $0.posts.compose(.post(text), as: $0.session(of: author)) }
             if blank {
                 expectError(result, PostError.invalidText(.empty), what)
             } else if let post = expectValue(result, what) {
@@ -168,7 +168,7 @@ private struct RandomOperations {
             let author = randomUser()
             let toMissing = chance(10) || model.authors.isEmpty
             let parent = toMissing ? missingPost : livePost()!
-            let result = lockstep.run("\(what) reply") { try $0.posts.compose(.reply(to: parent, "reply \(index)"), by: author) }
+            let result = lockstep.run("\(what) reply") { try $0.posts.compose(.reply(to: parent, "reply \(index)"), as: $0.session(of: author)) }
             if toMissing {
                 expectError(result, PostError.parentNotFound(parent), what)
             } else if let reply = expectValue(result, what) {
@@ -179,7 +179,7 @@ private struct RandomOperations {
             let toMissing = chance(10) || model.authors.isEmpty
             let post = toMissing ? missingPost : livePost()!
             let actor = !toMissing && chance(80) ? model.authors[post]! : randomUser()
-            let result = lockstep.run("\(what) delete") { try $0.posts.delete(post, by: actor); return true }
+            let result = lockstep.run("\(what) delete") { try $0.posts.delete(post, as: $0.session(of: actor)); return true }
             if toMissing {
                 expectError(result, PostError.postNotFound(post), what)
             } else if model.authors[post] != actor {
@@ -215,7 +215,7 @@ private struct RandomOperations {
         // A page from an arbitrary cursor (possibly a deleted or a reply's id) agrees too.
         let bound = Int64.random(in: 0...(model.authors.keys.map(\.rawValue).max() ?? 0) + 2, using: &rng)
         let limit = Int.random(in: 1...7, using: &rng)
-        let result = lockstep.run("\(what) page before \(bound)") { try $0.feed.homeFeed(for: user, before: bound, limit: limit) }
+        let result = lockstep.run("\(what) page before \(bound)") { try $0.feed.homeFeed(for: $0.session(of: user), before: bound, limit: limit) }
         if let page = expectValue(result, what, sourceLocation: sourceLocation) {
             let expected = model.feed(for: user).filter { $0.rawValue < bound }
             #expect(page.items.map(\.id) == Array(expected.prefix(limit)), sourceLocation: sourceLocation)

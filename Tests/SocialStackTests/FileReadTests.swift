@@ -14,8 +14,8 @@ import Testing
         let stack = try makeStack(feed: strategy, storage: .temporaryFile)
         let author = try signUp(stack, "author")
         let readers = try (0..<8).map { try signUp(stack, "reader\($0)") }
-        for reader in readers { _ = try stack.follows.follow(author, by: reader) }
-        var live = try (0..<30).map { try stack.posts.compose(.post("post \($0)"), by: author).id }
+        for reader in readers { _ = try stack.follows.follow(author, as: stack.session(of: reader)) }
+        var live = try (0..<30).map { try stack.posts.compose(.post("post \($0)"), as: stack.session(of: author)).id }
         let problems = Mutex<[String]>([])
 
         let group = DispatchGroup()
@@ -25,7 +25,7 @@ import Testing
                 defer { group.leave() }
                 for _ in 0..<150 {
                     do {
-                        let page = try stack.feed.homeFeed(for: reader)
+                        let page = try stack.feed.homeFeed(for: stack.session(of: reader))
                         let ids = page.items.map(\.id.rawValue)
                         if page.items.count != 20 || page.nextCursor == nil || ids != ids.sorted(by: >) {
                             problems.withLock { $0.append("reader \(index): \(ids), cursor \(String(describing: page.nextCursor))") }
@@ -37,14 +37,14 @@ import Testing
             }.start()
         }
         for round in 0..<150 {
-            live.append(try stack.posts.compose(.post("new \(round)"), by: author).id)
+            live.append(try stack.posts.compose(.post("new \(round)"), as: stack.session(of: author)).id)
             // A post on the first page goes, so a page that read its ids before the delete
             // and its posts after it would come back one post short.
-            try stack.posts.delete(live.remove(at: live.count - 10), by: author)
+            try stack.posts.delete(live.remove(at: live.count - 10), as: stack.session(of: author))
         }
         group.wait()
         #expect(problems.withLock { $0 } == [])
-        #expect(try stack.feed.homeFeed(for: readers[0]).items.map(\.id) == Array(live.reversed().prefix(20)))
+        #expect(try stack.feed.homeFeed(for: stack.session(of: readers[0])).items.map(\.id) == Array(live.reversed().prefix(20)))
     }
 
     /// A stack closed and reopened on its file reads what it wrote, and reads keep working
@@ -59,14 +59,14 @@ import Testing
         do {
             let stack = try SocialStack(configuration)
             let user = try signUp(stack, "writer")
-            for round in 0..<25 { posts.append(try stack.posts.compose(.post("post \(round)"), by: user).id) }
-            for _ in 0..<20 { #expect(try stack.feed.homeFeed(for: user).items.count == 20) }
+            for round in 0..<25 { posts.append(try stack.posts.compose(.post("post \(round)"), as: stack.session(of: user)).id) }
+            for _ in 0..<20 { #expect(try stack.feed.homeFeed(for: stack.session(of: user)).items.count == 20) }
         }
         let reopened = try SocialStack(configuration)
         let user = try reopened.users.user(named: "writer").id
-        let first = try reopened.feed.homeFeed(for: user)
+        let first = try reopened.feed.homeFeed(for: reopened.session(of: user))
         #expect(first.items.map(\.id) == Array(posts.reversed().prefix(20)))
-        let second = try reopened.feed.homeFeed(for: user, before: first.nextCursor)
+        let second = try reopened.feed.homeFeed(for: reopened.session(of: user), before: first.nextCursor)
         #expect(second.items.map(\.id) == Array(posts.reversed().dropFirst(20)))
         #expect(second.nextCursor == nil)
     }

@@ -5,13 +5,13 @@ import Testing
     @Test func followIsIdempotentAndNotifiesOnce() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        #expect(try stack.follows.follow(a, by: b) == true)
-        #expect(try stack.follows.follow(a, by: b) == false)
+        #expect(try stack.follows.follow(a, as: stack.session(of: b)) == true)
+        #expect(try stack.follows.follow(a, as: stack.session(of: b)) == false)
         #expect(try stack.follows.isFollowing(a, by: b))
         #expect(try !stack.follows.isFollowing(b, by: a))
         #expect(try count(stack, "follows") == 1)
         #expect(try stack.users.stats(for: a).followers == 1)
-        let notes = try stack.notifications.notifications(for: a).items
+        let notes = try stack.notifications.notifications(for: stack.session(of: a)).items
         #expect(notes.map(\.kind) == [.follow])
         #expect(notes.first?.actor == b)
     }
@@ -19,9 +19,9 @@ import Testing
     @Test func selfFollowAndUnknownUsersAreErrors() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        #expect(throws: FollowError.cannotFollowSelf(a)) { try stack.follows.follow(a, by: a) }
-        #expect(throws: FollowError.userNotFound(99)) { try stack.follows.follow(99, by: a) }
-        #expect(throws: FollowError.userNotFound(98)) { try stack.follows.follow(a, by: 98) }
+        #expect(throws: FollowError.cannotFollowSelf(a)) { try stack.follows.follow(a, as: stack.session(of: a)) }
+        #expect(throws: FollowError.userNotFound(99)) { try stack.follows.follow(99, as: stack.session(of: a)) }
+        #expect(throws: SessionError.notFound(operation: "follow")) { try stack.follows.follow(a, as: stack.session(of: 98)) }
         #expect(try count(stack, "follows") == 0)
         #expect(try count(stack, "notifications") == 0)
     }
@@ -29,9 +29,9 @@ import Testing
     @Test func unfollowIsIdempotentAndWithdrawsTheFollowNotification() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        try stack.follows.follow(a, by: b)
-        #expect(try stack.follows.unfollow(a, by: b) == true)
-        #expect(try stack.follows.unfollow(a, by: b) == false)
+        try stack.follows.follow(a, as: stack.session(of: b))
+        #expect(try stack.follows.unfollow(a, as: stack.session(of: b)) == true)
+        #expect(try stack.follows.unfollow(a, as: stack.session(of: b)) == false)
         #expect(try stack.users.stats(for: a) == UserStats(followers: 0, following: 0, posts: 0))
         #expect(try stack.users.stats(for: b) == UserStats(followers: 0, following: 0, posts: 0))
         #expect(try count(stack, "notifications") == 0)
@@ -43,10 +43,10 @@ import Testing
         var fans: [UserID] = []
         for index in 0..<5 {
             let fan = try signUp(stack, "fan\(index)")
-            try stack.follows.follow(star, by: fan)
+            try stack.follows.follow(star, as: stack.session(of: fan))
             fans.append(fan)
         }
-        try stack.follows.follow(fans[0], by: star)
+        try stack.follows.follow(fans[0], as: stack.session(of: star))
         #expect(try stack.follows.followers(of: star).items.map(\.id) == fans.reversed())
         #expect(try stack.follows.following(of: star).items.map(\.id) == [fans[0]])
         #expect(try stack.follows.following(of: fans[3]).items.map(\.id) == [star])

@@ -4,9 +4,10 @@ import Testing
 @Suite struct MediaTests {
     @Test func identicalBytesAreStoredOnce() throws {
         let stack = try makeStack()
+        let uploader = stack.session(of: try signUp(stack, "uploader"))
         let bytes: [UInt8] = Array("not really a png".utf8)
-        let first = try stack.media.store(bytes)
-        let second = try stack.media.store(bytes)
+        let first = try stack.media.store(bytes, as: uploader)
+        let second = try stack.media.store(bytes, as: uploader)
         #expect(first == second)
         #expect(first == MediaService.id(of: bytes))
         #expect(first.rawValue.count == 64)
@@ -18,9 +19,10 @@ import Testing
         var configuration = SocialStack.Configuration(passwordCost: .low)
         configuration.mediaSizeLimit = 1024
         let stack = try SocialStack(configuration)
-        #expect(throws: MediaError.empty) { try stack.media.store([]) }
-        #expect(throws: MediaError.tooLarge(bytes: 1025, limit: 1024)) { try stack.media.store([UInt8](repeating: 7, count: 1025)) }
-        #expect(try stack.media.store([UInt8](repeating: 7, count: 1024)).rawValue.count == 64)
+        let uploader = stack.session(of: try signUp(stack, "uploader"))
+        #expect(throws: MediaError.empty) { try stack.media.store([], as: uploader) }
+        #expect(throws: MediaError.tooLarge(bytes: 1025, limit: 1024)) { try stack.media.store([UInt8](repeating: 7, count: 1025), as: uploader) }
+        #expect(try stack.media.store([UInt8](repeating: 7, count: 1024), as: uploader).rawValue.count == 64)
         #expect(try count(stack, "media") == 1)
     }
 

@@ -14,14 +14,14 @@ private final class Inbox: Sendable {
     func append(_ notification: SocialNotification) { items.withLock { $0.append(notification) } }
 
     /// Starts observing `user` into this inbox.
-    func observe(_ stack: SocialStack, _ user: UserID) -> NotificationObservation {
-        stack.notifications.observe(user: user) { [self] notification in append(notification) }
+    func observe(_ stack: SocialStack, _ user: UserID) throws -> NotificationObservation {
+        try stack.notifications.observe(stack.session(of: user)) { [self] notification in append(notification) }
     }
 }
 
 /// All of a user's notification rows, newest first, through the public list.
 private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotification] {
-    try stack.notifications.notifications(for: user, limit: 200).items
+    try stack.notifications.notifications(for: stack.session(of: user), limit: 200).items
 }
 
 @Suite struct NotificationObservationTests {
@@ -34,28 +34,28 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let inbox = Inbox()
         let threads = Mutex<[pthread_t]>([])
         let rowVisible = Mutex<[Bool]>([])
-        let observation = stack.notifications.observe(user: alice) { notification in
+        let observation = try stack.notifications.observe(stack.session(of: alice)) { notification in
             inbox.append(notification)
             threads.withLock { $0.append(pthread_self()) }
             // Delivered after commit: the row is already readable from the callback.
-            let newest = try? stack.notifications.notifications(for: notification.recipient, limit: 1).items.first
+            let newest = try? stack.notifications.notifications(for: stack.session(of: notification.recipient), limit: 1).items.first
             rowVisible.withLock { $0.append(newest == notification) }
         }
         defer { observation.cancel() }
         #expect(stack.notifications.observationCount(for: alice) == 1)
 
-        try stack.follows.follow(alice, by: bob)
+        try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(inbox.count == 1)
-        let post = try stack.posts.compose(.post("hello world"), by: alice).id
+        let post = try stack.posts.compose(.post("hello world"), as: stack.session(of: alice)).id
         #expect(inbox.count == 1, "composing one's own post notifies no one")
-        try stack.likes.like(post, by: bob)
+        try stack.likes.like(post, as: stack.session(of: bob))
         #expect(inbox.count == 2)
         // A reply that also mentions the parent's author notifies once, as a reply.
-        let reply = try stack.posts.compose(.reply(to: post, "hi @alice"), by: carol).id
+        let reply = try stack.posts.compose(.reply(to: post, "hi @alice"), as: stack.session(of: carol)).id
         #expect(inbox.count == 3)
-        let comment = try stack.comments.comment(on: post, text: "nice", by: bob).id
+        let comment = try stack.comments.comment(on: post, text: "nice", as: stack.session(of: bob)).id
         #expect(inbox.count == 4)
-        let mention = try stack.posts.compose(.post("look @Alice"), by: carol).id
+        let mention = try stack.posts.compose(.post("look @Alice"), as: stack.session(of: carol)).id
         #expect(inbox.count == 5)
 
         let received = inbox.received
@@ -77,16 +77,16 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let stack = try makeStack()
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob")
         let inbox = Inbox()
-        let observation = inbox.observe(stack, alice)
+        let observation = try inbox.observe(stack, alice)
         defer { observation.cancel() }
-        let post = try stack.posts.compose(.post("no mention yet"), by: bob).id
+        let post = try stack.posts.compose(.post("no mention yet"), as: stack.session(of: bob)).id
         #expect(inbox.count == 0)
-        try stack.posts.edit(post, text: "now with @alice", by: bob)
+        try stack.posts.edit(post, text: "now with @alice", as: stack.session(of: bob))
         #expect(inbox.received.map(\.kind) == [.mention] && inbox.received.map(\.post) == [post])
-        try stack.posts.edit(post, text: "still @alice, reworded", by: bob)
+        try stack.posts.edit(post, text: "still @alice, reworded", as: stack.session(of: bob))
         #expect(inbox.count == 1)
         #expect(try listed(stack, alice) == inbox.received)
-        #expect(throws: PostError.notAuthor(post: post, user: alice)) { try stack.posts.edit(post, text: "@alice", by: alice) }
+        #expect(throws: PostError.notAuthor(post: post, user: alice)) { try stack.posts.edit(post, text: "@alice", as: stack.session(of: alice)) }
         #expect(inbox.count == 1)
     }
 
@@ -95,26 +95,26 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let stack = try makeStack()
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let inbox = Inbox()
-        let observation = inbox.observe(stack, alice)
+        let observation = try inbox.observe(stack, alice)
         defer { observation.cancel() }
 
         // To other users.
-        let bobPost = try stack.posts.compose(.post("bob here"), by: bob).id
-        try stack.follows.follow(bob, by: carol)
-        try stack.likes.like(bobPost, by: carol)
-        try stack.comments.comment(on: bobPost, text: "hey bob", by: alice)
-        try stack.posts.compose(.reply(to: bobPost, "@carol look"), by: alice)
+        let bobPost = try stack.posts.compose(.post("bob here"), as: stack.session(of: bob)).id
+        try stack.follows.follow(bob, as: stack.session(of: carol))
+        try stack.likes.like(bobPost, as: stack.session(of: carol))
+        try stack.comments.comment(on: bobPost, text: "hey bob", as: stack.session(of: alice))
+        try stack.posts.compose(.reply(to: bobPost, "@carol look"), as: stack.session(of: alice))
         #expect(try count(stack, "notifications") == 5, "bob and carol were notified")
         // To oneself.
-        let own = try stack.posts.compose(.post("talking to @alice myself"), by: alice).id
-        try stack.likes.like(own, by: alice)
-        try stack.posts.compose(.reply(to: own, "and replying, @alice"), by: alice)
-        try stack.comments.comment(on: own, text: "and commenting", by: alice)
+        let own = try stack.posts.compose(.post("talking to @alice myself"), as: stack.session(of: alice)).id
+        try stack.likes.like(own, as: stack.session(of: alice))
+        try stack.posts.compose(.reply(to: own, "and replying, @alice"), as: stack.session(of: alice))
+        try stack.comments.comment(on: own, text: "and commenting", as: stack.session(of: alice))
         #expect(inbox.count == 0)
         #expect(try count(stack, "notifications", where: "recipient_id = \(alice.rawValue)") == 0)
 
         // The observation does work: someone else's like arrives.
-        try stack.likes.like(own, by: bob)
+        try stack.likes.like(own, as: stack.session(of: bob))
         #expect(inbox.received.map(\.kind) == [.like])
         #expect(try listed(stack, alice) == inbox.received)
     }
@@ -123,26 +123,26 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let stack = try makeStack()
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let first = Inbox(), second = Inbox()
-        let firstObservation = first.observe(stack, alice)
-        let secondObservation = second.observe(stack, alice)
+        let firstObservation = try first.observe(stack, alice)
+        let secondObservation = try second.observe(stack, alice)
         #expect(stack.notifications.observationCount(for: alice) == 2)
 
-        try stack.follows.follow(alice, by: bob)
+        try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(first.count == 1 && second.count == 1)
 
         firstObservation.cancel()
         #expect(firstObservation.isCancelled)
         #expect(!secondObservation.isCancelled)
         #expect(stack.notifications.observationCount(for: alice) == 1)
-        try stack.follows.follow(alice, by: carol)
+        try stack.follows.follow(alice, as: stack.session(of: carol))
         #expect(first.count == 1, "a cancelled observation was called")
         #expect(second.count == 2)
 
         secondObservation.cancel()
         secondObservation.cancel()  // idempotent
         #expect(stack.notifications.observationCount(for: alice) == 0)
-        let post = try stack.posts.compose(.post("anyone?"), by: alice).id
-        try stack.likes.like(post, by: bob)
+        let post = try stack.posts.compose(.post("anyone?"), as: stack.session(of: alice)).id
+        try stack.likes.like(post, as: stack.session(of: bob))
         #expect(first.count == 1 && second.count == 2)
         // The notifications are still written; only the live delivery stopped.
         #expect(try listed(stack, alice).count == 3)
@@ -153,13 +153,13 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let inbox = Inbox()
         let handle = Mutex<NotificationObservation?>(nil)
-        let observation = stack.notifications.observe(user: alice) { notification in
+        let observation = try stack.notifications.observe(stack.session(of: alice)) { notification in
             inbox.append(notification)
             handle.withLock { $0 }?.cancel()
         }
         handle.withLock { $0 = observation }
-        try stack.follows.follow(alice, by: bob)
-        try stack.follows.follow(alice, by: carol)
+        try stack.follows.follow(alice, as: stack.session(of: bob))
+        try stack.follows.follow(alice, as: stack.session(of: carol))
         #expect(inbox.received.map(\.actor) == [bob])
         #expect(observation.isCancelled)
         #expect(stack.notifications.observationCount(for: alice) == 0)
@@ -172,14 +172,14 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob")
         let later = Inbox()
         let laterHandle = Mutex<NotificationObservation?>(nil)
-        let first = stack.notifications.observe(user: alice) { _ in
+        let first = try stack.notifications.observe(stack.session(of: alice)) { _ in
             laterHandle.withLock { $0 }?.cancel()
         }
         defer { first.cancel() }
-        let second = later.observe(stack, alice)
+        let second = try later.observe(stack, alice)
         laterHandle.withLock { $0 = second }
 
-        try stack.follows.follow(alice, by: bob)
+        try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(second.isCancelled)
         #expect(later.count == 0, "called after cancel() returned")
         #expect(stack.notifications.observationCount(for: alice) == 1)
@@ -190,11 +190,11 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let stack = try makeStack()
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let inbox = Inbox()
-        _ = inbox.observe(stack, alice)
+        _ = try inbox.observe(stack, alice)
         #expect(stack.notifications.observationCount(for: alice) == 1)
-        try stack.follows.follow(alice, by: bob)
-        let post = try stack.posts.compose(.post("still listening"), by: alice).id
-        try stack.likes.like(post, by: carol)
+        try stack.follows.follow(alice, as: stack.session(of: bob))
+        let post = try stack.posts.compose(.post("still listening"), as: stack.session(of: alice)).id
+        try stack.likes.like(post, as: stack.session(of: carol))
         #expect(inbox.received.map(\.kind) == [.follow, .like])
         #expect(try listed(stack, alice) == inbox.received.reversed())
         #expect(stack.notifications.observationCount(for: alice) == 1)
@@ -206,17 +206,17 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let stack = try makeStack()
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let aliceInbox = Inbox(), bobInbox = Inbox()
-        let aliceObservation = aliceInbox.observe(stack, alice), bobObservation = bobInbox.observe(stack, bob)
+        let aliceObservation = try aliceInbox.observe(stack, alice), bobObservation = try bobInbox.observe(stack, bob)
         defer { aliceObservation.cancel(); bobObservation.cancel() }
-        let post = try stack.posts.compose(.post("the post"), by: alice).id
+        let post = try stack.posts.compose(.post("the post"), as: stack.session(of: alice)).id
         let missing = PostID(rawValue: 9_999)
 
-        #expect(throws: LikeError.postNotFound(missing)) { try stack.likes.like(missing, by: bob) }
-        #expect(throws: LikeError.userNotFound(UserID(rawValue: 9_999))) { try stack.likes.like(post, by: UserID(rawValue: 9_999)) }
-        #expect(throws: FollowError.userNotFound(UserID(rawValue: 9_999))) { try stack.follows.follow(alice, by: UserID(rawValue: 9_999)) }
-        #expect(throws: CommentError.invalidText(.empty)) { try stack.comments.comment(on: post, text: "  ", by: bob) }
-        #expect(throws: CommentError.postNotFound(missing)) { try stack.comments.comment(on: missing, text: "hi", by: bob) }
-        #expect(throws: PostError.parentNotFound(missing)) { try stack.posts.compose(.reply(to: missing, "hi @alice"), by: bob) }
+        #expect(throws: LikeError.postNotFound(missing)) { try stack.likes.like(missing, as: stack.session(of: bob)) }
+        #expect(throws: SessionError.notFound(operation: "like")) { try stack.likes.like(post, as: stack.session(of: UserID(rawValue: 9_999))) }
+        #expect(throws: SessionError.notFound(operation: "follow")) { try stack.follows.follow(alice, as: stack.session(of: UserID(rawValue: 9_999))) }
+        #expect(throws: CommentError.invalidText(.empty)) { try stack.comments.comment(on: post, text: "  ", as: stack.session(of: bob)) }
+        #expect(throws: CommentError.postNotFound(missing)) { try stack.comments.comment(on: missing, text: "hi", as: stack.session(of: bob)) }
+        #expect(throws: PostError.parentNotFound(missing)) { try stack.posts.compose(.reply(to: missing, "hi @alice"), as: stack.session(of: bob)) }
 
         // A write that fails after it wrote the reply notification to alice: the mention
         // notification is refused, the transaction rolls back, and nothing may be announced.
@@ -227,14 +227,14 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
                 BEGIN SELECT RAISE(ABORT, 'refused'); END
                 """)
         }
-        #expect(throws: (any Error).self) { try stack.posts.compose(.reply(to: post, "hey @bob"), by: carol) }
+        #expect(throws: (any Error).self) { try stack.posts.compose(.reply(to: post, "hey @bob"), as: stack.session(of: carol)) }
         #expect(aliceInbox.count == 0 && bobInbox.count == 0)
         #expect(try count(stack, "notifications") == 0)
         #expect(try count(stack, "posts") == 1)
 
         // The same reply, once it can commit, is announced to both.
         try writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_mentions") }
-        let reply = try stack.posts.compose(.reply(to: post, "hey @bob"), by: carol).id
+        let reply = try stack.posts.compose(.reply(to: post, "hey @bob"), as: stack.session(of: carol)).id
         #expect(aliceInbox.received.map(\.kind) == [.reply] && aliceInbox.received.map(\.post) == [reply])
         #expect(bobInbox.received.map(\.kind) == [.mention] && bobInbox.received.map(\.post) == [reply])
         #expect(try listed(stack, alice) == aliceInbox.received)
@@ -247,10 +247,10 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
     func concurrentWritersDeliverEachNotificationExactlyOnce(storage: SocialStack.Configuration.Storage) throws {
         let stack = try makeStack(storage: storage)
         let alice = try signUp(stack, "alice")
-        let posts = try (0..<4).map { try stack.posts.compose(.post("post \($0)"), by: alice).id }
+        let posts = try (0..<4).map { try stack.posts.compose(.post("post \($0)"), as: stack.session(of: alice)).id }
         let writers = try (0..<8).map { try signUp(stack, "writer\($0)") }
         let deliveries = Mutex<[(notification: SocialNotification, thread: pthread_t)]>([])
-        let observation = stack.notifications.observe(user: alice) { notification in
+        let observation = try stack.notifications.observe(stack.session(of: alice)) { notification in
             deliveries.withLock { $0.append((notification, pthread_self())) }
         }
         defer { observation.cancel() }
@@ -268,20 +268,20 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
                 }
             }
             do {
-                try stack.follows.follow(alice, by: me)
+                try stack.follows.follow(alice, as: stack.session(of: me))
                 expected += 1; check("follow")
                 for post in posts {
-                    try stack.likes.like(post, by: me)
+                    try stack.likes.like(post, as: stack.session(of: me))
                     expected += 1; check("like")
-                    try stack.comments.comment(on: post, text: "comment by \(index)", by: me)
+                    try stack.comments.comment(on: post, text: "comment by \(index)", as: stack.session(of: me))
                     expected += 1; check("comment")
                 }
-                try stack.posts.compose(.reply(to: posts[index % posts.count], "reply \(index)"), by: me)
+                try stack.posts.compose(.reply(to: posts[index % posts.count], "reply \(index)"), as: stack.session(of: me))
                 expected += 1; check("reply")
-                try stack.posts.compose(.post("thanks @alice, from \(index)"), by: me)
+                try stack.posts.compose(.post("thanks @alice, from \(index)"), as: stack.session(of: me))
                 expected += 1; check("mention")
                 // Noise for another user, not to be delivered to alice's observer.
-                try stack.follows.follow(writers[(index + 1) % writers.count], by: me)
+                try stack.follows.follow(writers[(index + 1) % writers.count], as: stack.session(of: me))
                 check("other follow")
             } catch {
                 problems.withLock { $0.append("writer \(index): \(error)") }
@@ -290,7 +290,7 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
 
         #expect(problems.withLock { $0 } == [])
         let delivered = deliveries.withLock { $0.map { $0.notification } }
-        let rows = try stack.notifications.notifications(for: alice, limit: 200).items
+        let rows = try stack.notifications.notifications(for: stack.session(of: alice), limit: 200).items
         #expect(delivered.count == writers.count * 11)
         #expect(Set(delivered.map(\.id)).count == delivered.count, "a notification was delivered twice")
         #expect(try count(stack, "notifications", where: "recipient_id = \(alice.rawValue)") == delivered.count)

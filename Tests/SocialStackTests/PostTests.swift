@@ -5,13 +5,13 @@ import Testing
     @Test func textIsTrimmedAndLimitedTo280Characters() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        #expect(try stack.posts.compose(.post("  \n hello \t"), by: a).text == "hello")
-        #expect(throws: PostError.invalidText(.empty)) { try stack.posts.compose(.post(" \n "), by: a) }
-        #expect(throws: PostError.invalidText(.containsNul)) { try stack.posts.compose(.post("nul\u{0}inside"), by: a) }
+        #expect(try stack.posts.compose(.post("  \n hello \t"), as: stack.session(of: a)).text == "hello")
+        #expect(throws: PostError.invalidText(.empty)) { try stack.posts.compose(.post(" \n "), as: stack.session(of: a)) }
+        #expect(throws: PostError.invalidText(.containsNul)) { try stack.posts.compose(.post("nul\u{0}inside"), as: stack.session(of: a)) }
         let family = "👨‍👩‍👧‍👦" // one character, many bytes
-        #expect(try stack.posts.compose(.post(String(repeating: family, count: 280)), by: a).text.count == 280)
+        #expect(try stack.posts.compose(.post(String(repeating: family, count: 280)), as: stack.session(of: a)).text.count == 280)
         #expect(throws: PostError.invalidText(.tooLong(count: 281, limit: 280))) {
-            try stack.posts.compose(.post(String(repeating: "x", count: 281)), by: a)
+            try stack.posts.compose(.post(String(repeating: "x", count: 281)), as: stack.session(of: a))
         }
         #expect(try count(stack, "posts") == 2)
     }
@@ -20,7 +20,7 @@ import Testing
     func textRoundTripsByteForByte(_ text: String) throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        let post = try stack.posts.compose(.post(text), by: a)
+        let post = try stack.posts.compose(.post(text), as: stack.session(of: a))
         let stored = try stack.posts.post(post.id).text
         #expect(Array(stored.utf8) == Array(text.utf8))
         #expect(try count(stack, "posts") == 1)
@@ -29,8 +29,8 @@ import Testing
     @Test func composeChecksTheAuthorAndTheParent() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        #expect(throws: PostError.userNotFound(50)) { try stack.posts.compose(.post("hi"), by: 50) }
-        #expect(throws: PostError.parentNotFound(60)) { try stack.posts.compose(.reply(to: 60, "hi"), by: a) }
+        #expect(throws: SessionError.notFound(operation: "compose")) { try stack.posts.compose(.post("hi"), as: stack.session(of: 50)) }
+        #expect(throws: PostError.parentNotFound(60)) { try stack.posts.compose(.reply(to: 60, "hi"), as: stack.session(of: a)) }
         #expect(try count(stack, "posts") == 0)
     }
 
@@ -39,10 +39,10 @@ import Testing
         configuration.mediaSizeLimit = 4
         let stack = try SocialStack(configuration)
         let a = try signUp(stack, "aaa")
-        let post = try stack.posts.compose(.post("pic", image: [9, 9]), by: a)
+        let post = try stack.posts.compose(.post("pic", image: [9, 9]), as: stack.session(of: a))
         #expect(try stack.media.bytes(try #require(post.image)) == [9, 9])
         #expect(throws: PostError.imageRejected(.tooLarge(bytes: 5, limit: 4))) {
-            try stack.posts.compose(.post("too big", image: [1, 2, 3, 4, 5]), by: a)
+            try stack.posts.compose(.post("too big", image: [1, 2, 3, 4, 5]), as: stack.session(of: a))
         }
         #expect(try count(stack, "posts") == 1)
     }
@@ -50,27 +50,27 @@ import Testing
     @Test func onlyTheAuthorMayEditOrDelete() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        let post = try stack.posts.compose(.post("mine"), by: a)
-        #expect(throws: PostError.notAuthor(post: post.id, user: b)) { try stack.posts.edit(post.id, text: "yours now", by: b) }
-        #expect(throws: PostError.notAuthor(post: post.id, user: b)) { try stack.posts.delete(post.id, by: b) }
+        let post = try stack.posts.compose(.post("mine"), as: stack.session(of: a))
+        #expect(throws: PostError.notAuthor(post: post.id, user: b)) { try stack.posts.edit(post.id, text: "yours now", as: stack.session(of: b)) }
+        #expect(throws: PostError.notAuthor(post: post.id, user: b)) { try stack.posts.delete(post.id, as: stack.session(of: b)) }
         #expect(try stack.posts.post(post.id).text == "mine")
-        let edited = try stack.posts.edit(post.id, text: "still mine", by: a)
+        let edited = try stack.posts.edit(post.id, text: "still mine", as: stack.session(of: a))
         #expect(edited.text == "still mine")
         #expect(edited.editedAt != nil)
-        #expect(throws: PostError.invalidText(.empty)) { try stack.posts.edit(post.id, text: "", by: a) }
-        #expect(throws: PostError.postNotFound(999)) { try stack.posts.edit(999, text: "x", by: a) }
+        #expect(throws: PostError.invalidText(.empty)) { try stack.posts.edit(post.id, text: "", as: stack.session(of: a)) }
+        #expect(throws: PostError.postNotFound(999)) { try stack.posts.edit(999, text: "x", as: stack.session(of: a)) }
     }
 
     @Test func aReplyNotifiesTheParentsAuthorButASelfReplyNobody() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        let post = try stack.posts.compose(.post("question"), by: a)
-        let reply = try stack.posts.compose(.reply(to: post.id, "answer"), by: b)
+        let post = try stack.posts.compose(.post("question"), as: stack.session(of: a))
+        let reply = try stack.posts.compose(.reply(to: post.id, "answer"), as: stack.session(of: b))
         #expect(reply.replyTo == post.id && reply.isReply)
-        let notes = try stack.notifications.notifications(for: a).items
+        let notes = try stack.notifications.notifications(for: stack.session(of: a)).items
         #expect(notes.map(\.kind) == [.reply])
         #expect(notes.first?.post == reply.id && notes.first?.actor == b)
-        try stack.posts.compose(.reply(to: post.id, "talking to myself"), by: a)
+        try stack.posts.compose(.reply(to: post.id, "talking to myself"), as: stack.session(of: a))
         #expect(try count(stack, "notifications") == 1)
         #expect(try stack.posts.post(post.id).replyCount == 2)
         #expect(try stack.posts.replies(to: post.id).items.map(\.text) == ["answer", "talking to myself"])
@@ -79,30 +79,30 @@ import Testing
     @Test func aMentionNotifiesTheMentionedUserOnce() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb"), c = try signUp(stack, "ccc")
-        let post = try stack.posts.compose(.post("hi @BBB and @bbb, @nobody, mail x@ccc.com, me @aaa"), by: a)
+        let post = try stack.posts.compose(.post("hi @BBB and @bbb, @nobody, mail x@ccc.com, me @aaa"), as: stack.session(of: a))
         #expect(try stack.posts.mentions(in: post.id) == [a, b])
-        #expect(try stack.notifications.notifications(for: b).items.map(\.kind) == [.mention])
-        #expect(try stack.notifications.notifications(for: c).items.isEmpty)
-        #expect(try stack.notifications.notifications(for: a).items.isEmpty)
+        #expect(try stack.notifications.notifications(for: stack.session(of: b)).items.map(\.kind) == [.mention])
+        #expect(try stack.notifications.notifications(for: stack.session(of: c)).items.isEmpty)
+        #expect(try stack.notifications.notifications(for: stack.session(of: a)).items.isEmpty)
     }
 
     @Test func aReplyThatMentionsTheParentsAuthorNotifiesThemOnce() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        let post = try stack.posts.compose(.post("question"), by: a)
-        try stack.posts.compose(.reply(to: post.id, "@aaa here you go"), by: b)
-        #expect(try stack.notifications.notifications(for: a).items.map(\.kind) == [.reply])
+        let post = try stack.posts.compose(.post("question"), as: stack.session(of: a))
+        try stack.posts.compose(.reply(to: post.id, "@aaa here you go"), as: stack.session(of: b))
+        #expect(try stack.notifications.notifications(for: stack.session(of: a)).items.map(\.kind) == [.reply])
     }
 
     @Test func editingMentionsNotifiesNewOnesAndWithdrawsRemovedOnes() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb"), c = try signUp(stack, "ccc")
-        let post = try stack.posts.compose(.post("hey @bbb"), by: a)
-        try stack.posts.edit(post.id, text: "hey @ccc and @bbb", by: a)
-        #expect(try stack.notifications.notifications(for: b).items.count == 1)
-        #expect(try stack.notifications.notifications(for: c).items.count == 1)
-        try stack.posts.edit(post.id, text: "hey @ccc", by: a)
-        #expect(try stack.notifications.notifications(for: b).items.isEmpty)
+        let post = try stack.posts.compose(.post("hey @bbb"), as: stack.session(of: a))
+        try stack.posts.edit(post.id, text: "hey @ccc and @bbb", as: stack.session(of: a))
+        #expect(try stack.notifications.notifications(for: stack.session(of: b)).items.count == 1)
+        #expect(try stack.notifications.notifications(for: stack.session(of: c)).items.count == 1)
+        try stack.posts.edit(post.id, text: "hey @ccc", as: stack.session(of: a))
+        #expect(try stack.notifications.notifications(for: stack.session(of: b)).items.isEmpty)
         #expect(try stack.posts.mentions(in: post.id) == [c])
     }
 
@@ -110,17 +110,17 @@ import Testing
     func deletingAPostLeavesNothingDangling(_ strategy: FeedStrategy) throws {
         let stack = try makeStack(feed: strategy)
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb"), c = try signUp(stack, "ccc")
-        try stack.follows.follow(a, by: b)
-        let post = try stack.posts.compose(.post("zeppelin news for @ccc"), by: a)
-        let keep = try stack.posts.compose(.post("zeppelin keeper"), by: a)
-        try stack.likes.like(post.id, by: b)
-        try stack.likes.like(post.id, by: c)
-        try stack.comments.comment(on: post.id, text: "nice", by: b)
-        let reply = try stack.posts.compose(.reply(to: post.id, "zeppelin reply"), by: c)
-        #expect(try stack.feed.homeFeed(for: b).items.map(\.id) == [keep.id, post.id])
+        try stack.follows.follow(a, as: stack.session(of: b))
+        let post = try stack.posts.compose(.post("zeppelin news for @ccc"), as: stack.session(of: a))
+        let keep = try stack.posts.compose(.post("zeppelin keeper"), as: stack.session(of: a))
+        try stack.likes.like(post.id, as: stack.session(of: b))
+        try stack.likes.like(post.id, as: stack.session(of: c))
+        try stack.comments.comment(on: post.id, text: "nice", as: stack.session(of: b))
+        let reply = try stack.posts.compose(.reply(to: post.id, "zeppelin reply"), as: stack.session(of: c))
+        #expect(try stack.feed.homeFeed(for: stack.session(of: b)).items.map(\.id) == [keep.id, post.id])
         #expect(try stack.search.posts(matching: "zeppelin").count == 3)
 
-        try stack.posts.delete(post.id, by: a)
+        try stack.posts.delete(post.id, as: stack.session(of: a))
 
         #expect(throws: PostError.postNotFound(post.id)) { try stack.posts.post(post.id) }
         #expect(try count(stack, "likes") == 0)
@@ -129,8 +129,8 @@ import Testing
         #expect(try count(stack, "feed_entries", where: "post_id = \(post.id)") == 0)
         // What remains: b's follow of a, and c's reply to the deleted post.
         #expect(try count(stack, "notifications", where: "post_id = \(post.id) OR comment_id IS NOT NULL") == 0)
-        #expect(try stack.notifications.notifications(for: a).items.map(\.kind) == [.reply, .follow])
-        #expect(try stack.feed.homeFeed(for: b).items.map(\.id) == [keep.id])
+        #expect(try stack.notifications.notifications(for: stack.session(of: a)).items.map(\.kind) == [.reply, .follow])
+        #expect(try stack.feed.homeFeed(for: stack.session(of: b)).items.map(\.id) == [keep.id])
         #expect(try stack.search.posts(matching: "zeppelin").map(\.id).sorted() == [keep.id, reply.id])
         let orphan = try stack.posts.post(reply.id)
         #expect(orphan.replyTo == nil && orphan.isReply)
@@ -141,20 +141,20 @@ import Testing
     @Test func deletingAReplyUpdatesItsParent() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa"), b = try signUp(stack, "bbb")
-        let post = try stack.posts.compose(.post("q"), by: a)
-        let reply = try stack.posts.compose(.reply(to: post.id, "a"), by: b)
-        try stack.posts.delete(reply.id, by: b)
+        let post = try stack.posts.compose(.post("q"), as: stack.session(of: a))
+        let reply = try stack.posts.compose(.reply(to: post.id, "a"), as: stack.session(of: b))
+        try stack.posts.delete(reply.id, as: stack.session(of: b))
         #expect(try stack.posts.post(post.id).replyCount == 0)
-        #expect(try stack.notifications.notifications(for: a).items.isEmpty)
+        #expect(try stack.notifications.notifications(for: stack.session(of: a)).items.isEmpty)
         #expect(try stack.users.stats(for: b).posts == 0)
     }
 
     @Test func profilePostsExcludeRepliesUnlessAsked() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        let first = try stack.posts.compose(.post("one"), by: a)
-        let reply = try stack.posts.compose(.reply(to: first.id, "two"), by: a)
-        let third = try stack.posts.compose(.post("three"), by: a)
+        let first = try stack.posts.compose(.post("one"), as: stack.session(of: a))
+        let reply = try stack.posts.compose(.reply(to: first.id, "two"), as: stack.session(of: a))
+        let third = try stack.posts.compose(.post("three"), as: stack.session(of: a))
         #expect(try stack.posts.posts(by: a).items.map(\.id) == [third.id, first.id])
         #expect(try stack.posts.posts(by: a, includingReplies: true).items.map(\.id) == [third.id, reply.id, first.id])
     }

@@ -6,9 +6,9 @@ import Testing
     @Test func findsPostsByWordsAndPrefixesBestFirst() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        let swiftTwice = try stack.posts.compose(.post("Swift on Linux: swift build, swift test"), by: a)
-        let swiftOnce = try stack.posts.compose(.post("A long post about many things, and Swift once, among other words here"), by: a)
-        let other = try stack.posts.compose(.post("Rust and Go"), by: a)
+        let swiftTwice = try stack.posts.compose(.post("Swift on Linux: swift build, swift test"), as: stack.session(of: a))
+        let swiftOnce = try stack.posts.compose(.post("A long post about many things, and Swift once, among other words here"), as: stack.session(of: a))
+        let other = try stack.posts.compose(.post("Rust and Go"), as: stack.session(of: a))
         #expect(try stack.search.posts(matching: "swift").map(\.id) == [swiftTwice.id, swiftOnce.id])
         #expect(try stack.search.posts(matching: "SWI").map(\.id) == [swiftTwice.id, swiftOnce.id])
         #expect(try stack.search.posts(matching: "swift linux").map(\.id) == [swiftTwice.id])
@@ -19,7 +19,7 @@ import Testing
     @Test func ignoresDiacriticsAndQuerySyntax() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        let cafe = try stack.posts.compose(.post("Le café est ouvert"), by: a)
+        let cafe = try stack.posts.compose(.post("Le café est ouvert"), as: stack.session(of: a))
         #expect(try stack.search.posts(matching: "cafe").map(\.id) == [cafe.id])
         for query in ["\"", "caf\" OR", "NEAR(", "*", "-", "   "] {
             _ = try stack.search.posts(matching: query)
@@ -30,11 +30,11 @@ import Testing
     @Test func staysInStepWithEditsAndDeletes() throws {
         let stack = try makeStack()
         let a = try signUp(stack, "aaa")
-        let post = try stack.posts.compose(.post("original words"), by: a)
-        try stack.posts.edit(post.id, text: "replacement text", by: a)
+        let post = try stack.posts.compose(.post("original words"), as: stack.session(of: a))
+        try stack.posts.edit(post.id, text: "replacement text", as: stack.session(of: a))
         #expect(try stack.search.posts(matching: "original").isEmpty)
         #expect(try stack.search.posts(matching: "replacement").map(\.id) == [post.id])
-        try stack.posts.delete(post.id, by: a)
+        try stack.posts.delete(post.id, as: stack.session(of: a))
         #expect(try stack.search.posts(matching: "replacement").isEmpty)
     }
 
@@ -46,7 +46,7 @@ import Testing
         let a = try signUp(stack, "aaa")
         for text in ["Swift on Linux: swift build", "Le café est ouvert", "AND OR NOT near the end", "under_score and x*y",
                      "naïve résumé 日本語 text", "quote \"inside\" here", "#roost @aaa https://example.com/1/2"] {
-            _ = try stack.posts.compose(.post(text), by: a)
+            _ = try stack.posts.compose(.post(text), as: stack.session(of: a))
         }
         let queries = ["swift", "SWI", "swift linux", "cafe", "café", "\"café\"", "AND", "or not", "near(", "NEAR(a b)",
                        "under_score", "x*y", "日本", "naïve résumé", "quote\"", "roost aaa", "example.com/1", "*", "-", "   ", "",

@@ -12,13 +12,62 @@ func makeStack(
     return try SocialStack(configuration)
 }
 
-/// Signs up `username` with a valid email and password derived from it; returns the user's id.
+/// Signs up `username` with a valid email and password derived from it; returns the user's
+/// id, and keeps the session sign-up opened for `stack.session(of:)`.
 @discardableResult
 func signUp(_ stack: SocialStack, _ username: String, fullName: String? = nil) throws -> UserID {
-    try stack.auth.signUp(
+    register(try stack.auth.signUp(
         email: "\(username)@example.com", password: "secret-\(username)-1", username: username,
         fullName: fullName ?? username.capitalized
-    ).user.id
+    ), in: stack)
+}
+
+/// Keeps `session` as the one `stack.session(of:)` returns for its user; returns the user's id.
+@discardableResult
+func register(_ session: Session, in stack: SocialStack) -> UserID {
+    SignUpSessions.shared.withLock { $0[Key(stack: stack, user: session.user.id)] = Entry(stack: stack, session: session) }
+    return session.user.id
+}
+
+private struct Key: Hashable {
+    let stack: ObjectIdentifier
+    let user: UserID
+    init(stack: SocialStack, user: UserID) { self.stack = ObjectIdentifier(stack); self.user = user }
+}
+
+private struct Entry: @unchecked Sendable {
+    weak var stack: SocialStack?
+    let session: Session
+}
+
+private enum SignUpSessions {
+    static let shared = Mutex<[Key: Entry]>([:])
+}
+
+extension SocialStack {
+    /// The session the user's last `signUp` (or `register`) on this stack opened. Tests
+    /// name users by id and act through their sessions, as the app does. For an existing
+    /// user signed up no such way (a bulk load, a reopened file), a new session the stack
+    /// opens as a login would (kept for later calls); for an unknown id, a forged session
+    /// nobody issued, which every operation refuses with `SessionError.notFound`.
+    func session(of user: UserID) -> Session {
+        let entry = SignUpSessions.shared.withLock { $0[Key(stack: self, user: user)] }
+        if let entry, entry.stack === self { return entry.session }
+        let opened = try? store.write { db, _ in
+            try AuthService.openSession(for: try UserService.fetch(user, in: db), in: db, store: store)
+        }
+        guard let opened else { return forgedSession(for: user) }
+        register(opened, in: self)
+        return opened
+    }
+
+    /// A well-formed session for `user` with a random token this stack never issued.
+    func forgedSession(for user: UserID) -> Session {
+        let profile = (try? users.user(user)) ?? User(
+            id: user, username: "forged", fullName: "Forged", bio: "", profileImage: nil, createdAt: Date())
+        let token = (0..<32).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
+        return Session(token: token, user: profile, expiresAt: Date.distantFuture)
+    }
 }
 
 /// A clock that moves only when told.

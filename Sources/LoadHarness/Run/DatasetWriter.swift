@@ -13,27 +13,43 @@ protocol DatasetWriter {
     func like(_ posts: [PostID], by user: UserID) throws
 }
 
-/// A dataset written through the stack's public services.
-struct ServicesDatasetWriter: DatasetWriter {
+/// A dataset written through the stack's public services: each account acts through the
+/// session its sign-up opened, as the app would.
+final class ServicesDatasetWriter: DatasetWriter {
     let stack: SocialStack
+    private var sessions: [UserID: Session] = [:]
+
+    init(stack: SocialStack) { self.stack = stack }
 
     func signUp(_ accounts: [BulkLoad.Account]) throws -> [UserID] {
         try accounts.map { account in
-            try stack.auth.signUp(email: account.email, password: account.password, username: account.username,
-                                  fullName: account.fullName, profileImage: account.profileImage).user.id
+            let session = try stack.auth.signUp(email: account.email, password: account.password, username: account.username,
+                                                fullName: account.fullName, profileImage: account.profileImage)
+            sessions[session.user.id] = session
+            return session.user.id
         }
     }
 
     func follow(_ users: [UserID], by follower: UserID) throws {
-        for user in users { try stack.follows.follow(user, by: follower) }
+        let session = try self.session(of: follower, for: "dataset follow")
+        for user in users { try stack.follows.follow(user, as: session) }
     }
 
     func compose(_ drafts: [BulkLoad.Draft]) throws -> [PostID] {
-        try drafts.map { draft in try stack.posts.compose(.post(draft.text, image: draft.image), by: draft.author).id }
+        try drafts.map { draft in
+            try stack.posts.compose(.post(draft.text, image: draft.image), as: try session(of: draft.author, for: "dataset post")).id
+        }
     }
 
     func like(_ posts: [PostID], by user: UserID) throws {
-        for post in posts { try stack.likes.like(post, by: user) }
+        let session = try self.session(of: user, for: "dataset like")
+        for post in posts { try stack.likes.like(post, as: session) }
+    }
+
+    /// The session `user`'s sign-up through this writer opened.
+    private func session(of user: UserID, for operation: String) throws -> Session {
+        guard let session = sessions[user] else { throw SessionError.notFound(operation: operation) }
+        return session
     }
 }
 

@@ -34,23 +34,23 @@ enum StepExecutor {
             let post = try stack.posts.post(try vu.post(target, step: name))
             try compose(.reply(post), text: vu.text(text), vu: vu)
         case .editPost(let target, let text):
-            _ = try stack.posts.edit(try vu.post(target, step: name), text: vu.text(text), by: vu.me)
+            _ = try stack.posts.edit(try vu.post(target, step: name), text: vu.text(text), as: try vu.app.viewer())
         case .deletePost(let target):
-            try stack.posts.delete(try vu.post(target, step: name), by: vu.me)
+            try stack.posts.delete(try vu.post(target, step: name), as: try vu.app.viewer())
         case .like(let target):
-            _ = try stack.likes.like(try vu.post(target, step: name), by: vu.me)
+            _ = try stack.likes.like(try vu.post(target, step: name), as: try vu.app.viewer())
         case .unlike(let target):
-            _ = try stack.likes.unlike(try vu.post(target, step: name), by: vu.me)
+            _ = try stack.likes.unlike(try vu.post(target, step: name), as: try vu.app.viewer())
         case .comment(let target, let text):
-            _ = try stack.comments.comment(on: try vu.post(target, step: name), text: vu.text(text), by: vu.me)
+            _ = try stack.comments.comment(on: try vu.post(target, step: name), text: vu.text(text), as: try vu.app.viewer())
         case .follow(let target):
-            _ = try stack.follows.follow(try vu.user(target, step: name), by: vu.me)
+            _ = try stack.follows.follow(try vu.user(target, step: name), as: try vu.app.viewer())
         case .unfollow(let target):
-            _ = try stack.follows.unfollow(try vu.user(target, step: name), by: vu.me)
+            _ = try stack.follows.unfollow(try vu.user(target, step: name), as: try vu.app.viewer())
         case .changeUsername(let text):
-            _ = try stack.users.changeUsername(of: vu.me, to: vu.text(text))
+            _ = try stack.users.changeUsername(as: try vu.app.viewer(), to: vu.text(text))
         case .updateProfileImage(let bytes):
-            _ = try stack.users.setProfileImage((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ vu.iteration) }, for: vu.me)
+            _ = try stack.users.setProfileImage((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ vu.iteration) }, as: try vu.app.viewer())
         case .openFeed(let pages):
             let feed = FeedController(app: vu.app)
             try vu.app.navigator.push(feed)

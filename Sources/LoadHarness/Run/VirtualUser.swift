@@ -80,7 +80,7 @@ final class VirtualUser {
     }
 
     private func feedPost(step: String) throws -> PostID {
-        if lastFeed.isEmpty { lastFeed = try stack.feed.homeFeed(for: me).items.map(\.id) }
+        if lastFeed.isEmpty { lastFeed = try stack.feed.homeFeed(for: try app.viewer()).items.map(\.id) }
         guard !lastFeed.isEmpty else { throw StepError.noTarget(step: step, target: "from_feed") }
         return lastFeed[Int.random(in: 0..<lastFeed.count, using: &random)]
     }

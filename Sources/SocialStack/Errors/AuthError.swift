@@ -14,6 +14,8 @@ public enum AuthError: Error, Hashable, Sendable {
     /// The token was never issued, or the session was logged out.
     case sessionNotFound
     case sessionExpired
+    /// The signed-in user's password, asked again before `operation`, is wrong.
+    case wrongPassword(operation: String)
     /// The reset token is unknown, used or expired.
     case resetTokenInvalid
     case imageRejected(MediaError)
@@ -40,6 +42,8 @@ extension AuthError: DescribedError {
             "restore session: no such session (never issued, or logged out); log in again"
         case .sessionExpired:
             "restore session: the session expired; log in again"
+        case let .wrongPassword(operation):
+            "\(operation): wrong password"
         case .resetTokenInvalid:
             "reset password: the reset token is unknown, already used or expired; request a new one"
         case let .imageRejected(error):

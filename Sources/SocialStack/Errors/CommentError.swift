@@ -5,7 +5,7 @@ public enum CommentError: Error, Hashable, Sendable {
     case invalidText(TextProblem)
     case postNotFound(PostID)
     case commentNotFound(CommentID)
-    /// Only the comment's author may delete it.
+    /// Only the comment's author, or the author of the post it is on, may delete it.
     case notAuthor(comment: CommentID, user: UserID)
     case userNotFound(UserID)
 }
@@ -16,7 +16,8 @@ extension CommentError: DescribedError {
         case let .invalidText(problem): "comment rejected: \(problem.message)"
         case let .postNotFound(id): "comment: no post with id \(id)"
         case let .commentNotFound(id): "no comment with id \(id)"
-        case let .notAuthor(comment, user): "user \(user) is not the author of comment \(comment); only the author may delete it"
+        case let .notAuthor(comment, user):
+            "delete comment: user \(user) wrote neither comment \(comment) nor the post it is on; only they may delete it"
         case let .userNotFound(id): "comment: no user with id \(id)"
         }
     }

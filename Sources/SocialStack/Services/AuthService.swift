@@ -87,6 +87,26 @@ public struct AuthService: Sendable {
         }
     }
 
+    /// Deletes the session's user's account, after checking their password: their posts,
+    /// comments, likes, follows, sessions and notifications go, every counter on other users
+    /// and posts that counted them is corrected, and images nothing else uses are freed.
+    /// Returns the ids of the freed images.
+    @discardableResult
+    public func deleteAccount(_ session: Session, password: String) throws -> [MediaID] {
+        let operation = "delete account"
+        let stored = try store.read { db in
+            let user = try SessionCheck.verify(session, for: operation, in: db, store: store)
+            return try db.cachedValue(String.self, sql: "SELECT password_hash FROM users WHERE id = ?", arguments: [user])
+        }
+        guard let stored, PasswordHasher.verify(password, against: stored) else {
+            throw AuthError.wrongPassword(operation: operation)
+        }
+        return try store.write { db, _ in
+            let user = try SessionCheck.verify(session, for: operation, in: db, store: store)
+            return try AccountDeletion.delete(user, in: db)
+        }
+    }
+
     /// Issues a one-time password-reset token for the account with this email, the one the
     /// app would mail; `nil` when there is no such account.
     public func requestPasswordReset(email: String) throws -> String? {
@@ -127,7 +147,7 @@ public struct AuthService: Sendable {
         }
     }
 
-    private static func openSession(for user: User, in db: Database, store: Store) throws -> Session {
+    static func openSession(for user: User, in db: Database, store: Store) throws -> Session {
         let token = SecretToken.generate(store.configuration.randomBytes)
         let now = store.nowMillis
         let expiresAt = now + Int64(store.configuration.sessionLifetime * 1000)

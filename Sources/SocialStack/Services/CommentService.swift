@@ -5,16 +5,16 @@ import GRDB
 public struct CommentService: Sendable {
     let store: Store
 
-    /// `user` comments on a post; its author is notified (unless it is `user`).
+    /// The session's user comments on a post; its author is notified (unless it is them).
     @discardableResult
-    public func comment(on post: PostID, text: String, by user: UserID) throws -> Comment {
+    public func comment(on post: PostID, text: String, as session: Session) throws -> Comment {
         let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
         if let problem { throw CommentError.invalidText(problem) }
         return try store.write { db, outbox in
+            let user = try SessionCheck.verify(session, for: "comment", in: db, store: store)
             guard let author = try PostService.author(of: post, in: db) else {
                 throw CommentError.postNotFound(post)
             }
-            guard try UserService.exists(user, in: db) else { throw CommentError.userNotFound(user) }
             try db.cachedExecute(
                 sql: "INSERT INTO comments (post_id, author_id, text, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [post, user, text, store.nowMillis])
@@ -36,11 +36,15 @@ public struct CommentService: Sendable {
         }
     }
 
-    /// Deletes `user`'s own comment, and the notification it caused.
-    public func delete(_ comment: CommentID, by user: UserID) throws {
+    /// Deletes a comment, and the notification it caused: the session's user must be the
+    /// comment's author or the author of the post it is on.
+    public func delete(_ comment: CommentID, as session: Session) throws {
         try store.write { db, _ in
+            let user = try SessionCheck.verify(session, for: "delete comment", in: db, store: store)
             let existing = try Self.fetch(comment, in: db)
-            guard existing.author == user else { throw CommentError.notAuthor(comment: comment, user: user) }
+            if existing.author != user, try PostService.author(of: existing.post, in: db) != user {
+                throw CommentError.notAuthor(comment: comment, user: user)
+            }
             try db.cachedExecute(sql: "DELETE FROM comments WHERE id = ?", arguments: [comment])
             try db.cachedExecute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [existing.post])
         }

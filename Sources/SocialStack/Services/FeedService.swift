@@ -10,13 +10,17 @@ public struct FeedService: Sendable {
     /// The strategy this stack builds feeds with.
     public var strategy: FeedStrategy { store.configuration.feed }
 
-    /// Delivers each new top-level post that enters `user`'s home feed (their own, and those
-    /// of users they follow when it is written) to `callback`, once, right after the write
-    /// commits, on that writer's thread, until the observation is cancelled.
+    /// Delivers each new top-level post that enters the session's user's home feed (their
+    /// own, and those of users they follow when it is written) to `callback`, once, right
+    /// after the write commits, on that writer's thread, until the observation is cancelled.
+    /// The session is checked when the observation starts.
     public func observe(
-        for user: UserID, _ callback: @escaping @Sendable (Post) -> Void
-    ) -> FeedObservation {
-        store.feedHub.observe(user, callback)
+        for session: Session, _ callback: @escaping @Sendable (Post) -> Void
+    ) throws -> FeedObservation {
+        let user = try store.read { db in
+            try SessionCheck.verify(session, for: "observe home feed", in: db, store: store)
+        }
+        return store.feedHub.observe(user, callback)
     }
 
     /// How many feed observations of `user` are live (not cancelled).
@@ -24,12 +28,13 @@ public struct FeedService: Sendable {
         store.feedHub.count(for: user)
     }
 
-    /// One page of `user`'s home feed, posts older than `before` (a post id), newest first.
-    public func homeFeed(for user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
+    /// One page of the session's user's home feed, posts older than `before` (a post id), newest first.
+    public func homeFeed(for session: Session, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<Post> {
         let limit = PageSize.clamped(limit)
         let bound = before ?? Int64.max
         return try store.read { db in
-            guard try UserService.exists(user, in: db) else { throw StackError.userNotFound(user) }
+            // A stored session implies its user exists (sessions cascade with their user).
+            let user = try SessionCheck.verify(session, for: "home feed", in: db, store: store)
             let (ids, more) = switch strategy {
             case .fanOutOnRead: try Self.mergedPage(for: user, before: bound, limit: limit, in: db)
             case .fanOutOnWrite: try Self.storedPage(for: user, before: bound, limit: limit, in: db)

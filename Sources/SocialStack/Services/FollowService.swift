@@ -5,12 +5,14 @@ import GRDB
 public struct FollowService: Sendable {
     let store: Store
 
-    /// `follower` follows `user`; returns false when it already did.
+    /// The session's user follows `user`; returns false when they already did.
     @discardableResult
-    public func follow(_ user: UserID, by follower: UserID) throws -> Bool {
+    public func follow(_ user: UserID, as session: Session) throws -> Bool {
+        let follower = session.user.id
         if user == follower { throw FollowError.cannotFollowSelf(user) }
         return try store.write { db, outbox in
-            try Self.requireUsers(user, follower, in: db)
+            try SessionCheck.verify(session, for: "follow", in: db, store: store)
+            guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
             let insert = try DirectStatement(db, Statements.insertFollow)
             insert.bind(follower.rawValue, at: 1)
             insert.bind(user.rawValue, at: 2)
@@ -24,12 +26,14 @@ public struct FollowService: Sendable {
         }
     }
 
-    /// `follower` stops following `user`; returns false when it did not follow.
+    /// The session's user stops following `user`; returns false when they did not follow.
     @discardableResult
-    public func unfollow(_ user: UserID, by follower: UserID) throws -> Bool {
+    public func unfollow(_ user: UserID, as session: Session) throws -> Bool {
+        let follower = session.user.id
         if user == follower { throw FollowError.cannotFollowSelf(user) }
         return try store.write { db, _ in
-            try Self.requireUsers(user, follower, in: db)
+            try SessionCheck.verify(session, for: "unfollow", in: db, store: store)
+            guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
             try db.cachedExecute(
                 sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, user])
             guard db.changesCount > 0 else { return false }
@@ -73,11 +77,6 @@ public struct FollowService: Sendable {
                 arguments: [user, before ?? Int64.max, limit + 1])
             return Page(rows: rows, limit: limit, item: User.init(row:)) { $0["follow_id"] }
         }
-    }
-
-    private static func requireUsers(_ user: UserID, _ follower: UserID, in db: Database) throws {
-        guard try UserService.exists(user, in: db) else { throw FollowError.userNotFound(user) }
-        guard try UserService.exists(follower, in: db) else { throw FollowError.userNotFound(follower) }
     }
 
     private static func adjustCounts(follower: UserID, followee: UserID, by delta: Int, in db: Database) throws {

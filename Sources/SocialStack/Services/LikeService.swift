@@ -7,11 +7,12 @@ import GRDB
 public struct LikeService: Sendable {
     let store: Store
 
-    /// `user` likes the post; returns false when they already did.
+    /// The session's user likes the post; returns false when they already did.
     @discardableResult
-    public func like(_ post: PostID, by user: UserID) throws -> Bool {
+    public func like(_ post: PostID, as session: Session) throws -> Bool {
         try store.write { db, outbox in
-            let author = try Self.author(of: post, liker: user, in: db)
+            let user = try SessionCheck.verify(session, for: "like", in: db, store: store)
+            let author = try Self.author(of: post, in: db)
             let insert = try DirectStatement(db, Statements.insertLike)
             insert.bind(post.rawValue, at: 1)
             insert.bind(user.rawValue, at: 2)
@@ -26,11 +27,12 @@ public struct LikeService: Sendable {
         }
     }
 
-    /// `user` takes back their like; returns false when there was none.
+    /// The session's user takes back their like; returns false when there was none.
     @discardableResult
-    public func unlike(_ post: PostID, by user: UserID) throws -> Bool {
+    public func unlike(_ post: PostID, as session: Session) throws -> Bool {
         try store.write { db, _ in
-            _ = try Self.author(of: post, liker: user, in: db)
+            let user = try SessionCheck.verify(session, for: "unlike", in: db, store: store)
+            _ = try Self.author(of: post, in: db)
             try db.cachedExecute(sql: "DELETE FROM likes WHERE post_id = ? AND user_id = ?", arguments: [post, user])
             guard db.changesCount > 0 else { return false }
             try db.cachedExecute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [post])
@@ -72,11 +74,11 @@ public struct LikeService: Sendable {
         }
     }
 
-    private static func author(of post: PostID, liker: UserID, in db: Database) throws -> UserID {
+    /// The post's author; the liker exists, as their session was just checked.
+    private static func author(of post: PostID, in db: Database) throws -> UserID {
         guard let author = try PostService.author(of: post, in: db) else {
             throw LikeError.postNotFound(post)
         }
-        guard try UserService.exists(liker, in: db) else { throw LikeError.userNotFound(liker) }
         return author
     }
 }

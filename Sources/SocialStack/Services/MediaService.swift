@@ -6,10 +6,14 @@ import GRDB
 public struct MediaService: Sendable {
     let store: Store
 
-    /// Stores `bytes` (at most `Configuration.mediaSizeLimit`) and returns their id.
+    /// Stores `bytes` (at most `Configuration.mediaSizeLimit`), uploaded by the session's
+    /// user, and returns their id.
     @discardableResult
-    public func store(_ bytes: [UInt8]) throws -> MediaID {
-        try store.write { db, _ in try Self.insert(bytes, in: db, store: store) }
+    public func store(_ bytes: [UInt8], as session: Session) throws -> MediaID {
+        try store.write { db, _ in
+            try SessionCheck.verify(session, for: "store image", in: db, store: store)
+            return try Self.insert(bytes, in: db, store: store)
+        }
     }
 
     /// The bytes stored under `id`.

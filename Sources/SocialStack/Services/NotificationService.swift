@@ -5,11 +5,12 @@ import GRDB
 public struct NotificationService: Sendable {
     let store: Store
 
-    /// A user's notifications, newest first; pass `nextCursor` as `before` for the next page.
-    public func notifications(for user: UserID, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<SocialNotification> {
+    /// The session's user's notifications, newest first; pass `nextCursor` as `before` for the next page.
+    public func notifications(for session: Session, before: Int64? = nil, limit: Int = PageSize.default) throws -> Page<SocialNotification> {
         let limit = PageSize.clamped(limit)
         return try store.read { db in
-            guard try UserService.exists(user, in: db) else { throw StackError.userNotFound(user) }
+            // A stored session implies its user exists (sessions cascade with their user).
+            let user = try SessionCheck.verify(session, for: "list notifications", in: db, store: store)
             let rows = try db.cachedRows(sql: """
                     SELECT * FROM notifications WHERE recipient_id = ? AND id < ?
                     ORDER BY id DESC LIMIT ?
@@ -19,19 +20,21 @@ public struct NotificationService: Sendable {
         }
     }
 
-    /// How many of a user's notifications are unread.
-    public func unreadCount(for user: UserID) throws -> Int {
+    /// How many of the session's user's notifications are unread.
+    public func unreadCount(for session: Session) throws -> Int {
         try store.read { db in
-            try db.cachedValue(Int.self, sql: "SELECT count(*) FROM notifications WHERE recipient_id = ? AND read_at IS NULL",
+            let user = try SessionCheck.verify(session, for: "count unread notifications", in: db, store: store)
+            return try db.cachedValue(Int.self, sql: "SELECT count(*) FROM notifications WHERE recipient_id = ? AND read_at IS NULL",
                 arguments: [user]) ?? 0
         }
     }
 
-    /// Marks a user's notifications read, up to and including `through` (all when nil);
-    /// returns how many changed.
+    /// Marks the session's user's notifications read, up to and including `through` (all
+    /// when nil); returns how many changed. Nobody else's notifications are touched.
     @discardableResult
-    public func markRead(for user: UserID, through: NotificationID? = nil) throws -> Int {
+    public func markRead(for session: Session, through: NotificationID? = nil) throws -> Int {
         try store.write { db, _ in
+            let user = try SessionCheck.verify(session, for: "mark notifications read", in: db, store: store)
             try db.cachedExecute(
                 sql: "UPDATE notifications SET read_at = ? WHERE recipient_id = ? AND id <= ? AND read_at IS NULL",
                 arguments: [store.nowMillis, user, through?.rawValue ?? Int64.max])
@@ -39,12 +42,16 @@ public struct NotificationService: Sendable {
         }
     }
 
-    /// Delivers each new notification for `user` to `callback`, once, right after the write
-    /// that created it commits, on that writer's thread, until the observation is cancelled.
+    /// Delivers each new notification for the session's user to `callback`, once, right
+    /// after the write that created it commits, on that writer's thread, until the
+    /// observation is cancelled. The session is checked when the observation starts.
     public func observe(
-        user: UserID, _ callback: @escaping @Sendable (SocialNotification) -> Void
-    ) -> NotificationObservation {
-        store.notificationHub.observe(user, callback)
+        _ session: Session, _ callback: @escaping @Sendable (SocialNotification) -> Void
+    ) throws -> NotificationObservation {
+        let user = try store.read { db in
+            try SessionCheck.verify(session, for: "observe notifications", in: db, store: store)
+        }
+        return store.notificationHub.observe(user, callback)
     }
 
     /// How many observations of `user` are live (not cancelled).

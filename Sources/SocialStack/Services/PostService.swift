@@ -7,16 +7,17 @@ import GRDB
 public struct PostService: Sendable {
     let store: Store
 
-    /// Writes a post or a reply by `author`; mentions notify the users they name.
+    /// Writes a post or a reply by the session's user; mentions notify the users they name.
     @discardableResult
-    public func compose(_ compose: Compose, by author: UserID) throws -> Post {
+    public func compose(_ compose: Compose, as session: Session) throws -> Post {
         let (rawText, image, parent): (String, [UInt8]?, PostID?) = switch compose {
         case let .post(text, image): (text, image, nil)
         case let .reply(parent, text): (text, nil, parent)
         }
         let text = try Self.validated(rawText)
         return try store.write { db, outbox in
-            guard try UserService.exists(author, in: db) else { throw PostError.userNotFound(author) }
+            // A stored session implies its user exists (sessions cascade with their user).
+            let author = try SessionCheck.verify(session, for: "compose", in: db, store: store)
             var parentAuthor: UserID?
             if let parent {
                 parentAuthor = try Self.author(of: parent, in: db)
@@ -52,11 +53,12 @@ public struct PostService: Sendable {
         }
     }
 
-    /// Replaces the text of `user`'s own post; new mentions notify, removed ones are withdrawn.
+    /// Replaces the text of the session's user's own post; new mentions notify, removed ones are withdrawn.
     @discardableResult
-    public func edit(_ id: PostID, text newText: String, by user: UserID) throws -> Post {
+    public func edit(_ id: PostID, text newText: String, as session: Session) throws -> Post {
         let text = try Self.validated(newText)
         return try store.write { db, outbox in
+            let user = try SessionCheck.verify(session, for: "edit post", in: db, store: store)
             let post = try Self.fetchOwned(id, by: user, in: db)
             try db.cachedExecute(sql: "UPDATE posts SET text = ?, edited_at = ? WHERE id = ?", arguments: [text, store.nowMillis, id])
             let before = Set(try db.cachedValues(UserID.self, sql: "SELECT user_id FROM mentions WHERE post_id = ?", arguments: [id]))
@@ -73,9 +75,10 @@ public struct PostService: Sendable {
         }
     }
 
-    /// Deletes `user`'s own post and everything that hangs off it.
-    public func delete(_ id: PostID, by user: UserID) throws {
+    /// Deletes the session's user's own post and everything that hangs off it.
+    public func delete(_ id: PostID, as session: Session) throws {
         try store.write { db, _ in
+            let user = try SessionCheck.verify(session, for: "delete post", in: db, store: store)
             let post = try Self.fetchOwned(id, by: user, in: db)
             if let parent = post.replyTo {
                 try db.cachedExecute(sql: "UPDATE posts SET reply_count = reply_count - 1 WHERE id = ?", arguments: [parent])

@@ -39,9 +39,9 @@ public struct UserService: Sendable {
         }
     }
 
-    /// Edits the full name and bio; a `nil` argument keeps the current value.
+    /// Edits the session's user's full name and bio; a `nil` argument keeps the current value.
     @discardableResult
-    public func updateProfile(_ id: UserID, fullName: String? = nil, bio: String? = nil) throws -> User {
+    public func updateProfile(as session: Session, fullName: String? = nil, bio: String? = nil) throws -> User {
         var newName: String?
         if let fullName {
             let (trimmed, problem) = TextRules.trimmed(fullName, limit: TextLimits.fullName)
@@ -56,7 +56,7 @@ public struct UserService: Sendable {
             newBio = trimmed
         }
         return try store.write { db, _ in
-            _ = try Self.fetch(id, in: db)
+            let id = try SessionCheck.verify(session, for: "update profile", in: db, store: store)
             if let newName {
                 try db.cachedExecute(sql: "UPDATE users SET full_name = ?, full_name_key = ? WHERE id = ?",
                                arguments: [newName, newName.lowercased(), id])
@@ -68,11 +68,11 @@ public struct UserService: Sendable {
         }
     }
 
-    /// Replaces the profile image with these bytes, or removes it when `nil`.
+    /// Replaces the session's user's profile image with these bytes, or removes it when `nil`.
     @discardableResult
-    public func setProfileImage(_ bytes: [UInt8]?, for id: UserID) throws -> User {
+    public func setProfileImage(_ bytes: [UInt8]?, as session: Session) throws -> User {
         try store.write { db, _ in
-            _ = try Self.fetch(id, in: db)
+            let id = try SessionCheck.verify(session, for: "set profile image", in: db, store: store)
             var imageID: MediaID?
             if let bytes {
                 do { imageID = try MediaService.insert(bytes, in: db, store: store) }
@@ -83,14 +83,15 @@ public struct UserService: Sendable {
         }
     }
 
-    /// Renames a user; the old name is free for others as soon as this returns.
+    /// Renames the session's user; the old name is free for others as soon as this returns.
     @discardableResult
-    public func changeUsername(of id: UserID, to newUsername: String) throws -> User {
+    public func changeUsername(as session: Session, to newUsername: String) throws -> User {
         let name = TextRules.normalizedUsername(newUsername)
         if let reason = TextRules.usernameProblem(name) {
             throw UserError.invalidUsername(newUsername, reason: reason, suggestion: TextRules.usernameSuggestion(for: newUsername))
         }
         return try store.write { db, _ in
+            let id = try SessionCheck.verify(session, for: "change username", in: db, store: store)
             let user = try Self.fetch(id, in: db)
             if user.username == name { throw UserError.sameUsername(name) }
             if try Usernames.isTaken(name, in: db) {
