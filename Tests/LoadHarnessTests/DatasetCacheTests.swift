@@ -1,5 +1,5 @@
 import Foundation
-import SocialStack
+@testable import SocialStack
 import Synchronization
 import XCTest
 @testable import LoadHarness
@@ -39,8 +39,7 @@ final class DatasetCacheTests: XCTestCase {
         let (restored, source, _) = try fill(cache, storage: .temporaryFile)
         XCTAssertEqual(source, .cache)
         try assertSameData(built, restored)
-        let first = try restored.contents().emails[0]
-        let session = try restored.auth.logIn(email: first, password: Dataset.password)
+        let session = try Self.session(of: UserID(rawValue: 1), on: restored)
         XCTAssertNoThrow(try restored.posts.compose(.post("after the copy"), as: session))
     }
 
@@ -131,6 +130,19 @@ final class DatasetCacheTests: XCTestCase {
 
     // MARK: Helpers
 
+    /// A session for `user` stored straight into `stack`, with a token of its own: a login
+    /// would draw its token from the stack's seeded generator, which on a stack restored
+    /// from the cache starts over and repeats the dataset's own session tokens.
+    private static func session(of user: UserID, on stack: SocialStack) throws -> Session {
+        let token = "dataset-cache-test-\(user)-\(UUID().uuidString)"
+        let expiresAt = Date(timeIntervalSince1970: 4_000_000_000)
+        try stack.store.writer.write { db in
+            try db.execute(sql: "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, 0, ?)",
+                           arguments: [SecretToken.digest(token), user, Timestamp.milliseconds(expiresAt)])
+        }
+        return Session(token: token, user: try stack.users.user(user), expiresAt: expiresAt)
+    }
+
     private static func makeStack(storage: SocialStack.Configuration.Storage = .memory) throws -> SocialStack {
         var configuration = SocialStack.Configuration(storage: storage, feed: .fanOutOnRead, passwordCost: .low)
         configuration.randomBytes = SeededBytes(seed: 5).next
@@ -166,10 +178,9 @@ final class DatasetCacheTests: XCTestCase {
         XCTAssertEqual(left.users, right.users, file: file, line: line)
         XCTAssertEqual(left.usernames, right.usernames, file: file, line: line)
         XCTAssertEqual(left.posts, right.posts, file: file, line: line)
-        for (user, email) in zip(left.users, left.emails).prefix(5) {
+        for user in left.users.prefix(5) {
             XCTAssertEqual(try a.users.user(user), try b.users.user(user), file: file, line: line)
-            let (sessionA, sessionB) = (try a.auth.logIn(email: email, password: Dataset.password),
-                                        try b.auth.logIn(email: email, password: Dataset.password))
+            let (sessionA, sessionB) = (try Self.session(of: user, on: a), try Self.session(of: user, on: b))
             XCTAssertEqual(try a.feed.homeFeed(for: sessionA, limit: 50), try b.feed.homeFeed(for: sessionB, limit: 50), file: file, line: line)
             XCTAssertEqual(try a.notifications.notifications(for: sessionA, limit: 50), try b.notifications.notifications(for: sessionB, limit: 50),
                            file: file, line: line)

@@ -2,7 +2,7 @@ import Testing
 import Screens
 import SocialStack
 
-/// CommentsController: a post's comments newest first; add one, delete one's own.
+/// CommentsController: a post's comments newest first; add one, delete one's own or one on one's post.
 @Suite struct CommentsScreenTests {
     @Test func showsThePostsComments() throws {
         let world = try ScreenWorld()
@@ -33,10 +33,18 @@ import SocialStack
         #expect(try world.stack.posts.post(world.posts[0]).commentCount == 1)
         #expect(screen.authors[world.ada] == nil)
 
+        // On eve's post, bob's comment is neither ada's nor on ada's post: refused.
+        let eves = CommentsController(app: app, post: world.posts[4])
+        try app.navigator.push(eves)
+        let bobs = try #require(eves.comments.first { $0.author == world.bob }).id
+        #expect(throws: CommentError.notAuthor(comment: bobs, user: world.ada)) { try eves.delete(bobs) }
+        #expect(eves.comments.count == 1)
+        app.navigator.pop()
+        // ada wrote posts[0], so she may remove cyd's comment on it.
         let others = screen.comments[0].id
-        #expect(throws: CommentError.notAuthor(comment: others, user: world.ada)) { try screen.delete(others) }
         #expect(throws: CommentError.invalidText(.empty)) { try screen.add("  ") }
-        #expect(screen.comments.count == 1)
+        try screen.delete(others)
+        #expect(screen.comments.isEmpty)
 
         app.navigator.pop()
         #expect(throws: ScreenError.notOpen(screen: "CommentsController")) { try screen.add("after close") }
