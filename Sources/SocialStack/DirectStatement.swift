@@ -48,6 +48,17 @@ struct DirectStatement {
         }
     }
 
+    /// Binds a blob without copying it (SQLITE_STATIC), runs `body`, then binds NULL in its
+    /// place: the bytes need outlive `body` only, and no later step can see them. Saves the
+    /// copy (an allocation) `bind(blob:at:)` makes.
+    func withBlob<T>(_ blob: Data, at index: Int32, _ body: () throws -> T) rethrows -> T {
+        try blob.withUnsafeBytes { bytes in
+            sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
+            defer { sqlite3_bind_null(handle, index) }
+            return try body()
+        }
+    }
+
     /// Binds UTF-8 bytes as text; SQLite copies them.
     func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
         _ = bytes.withMemoryRebound(to: CChar.self) { chars in

@@ -13,10 +13,17 @@ public struct Session: Hashable, Sendable {
     /// operation hashes nothing.
     let tokenHash: Data
 
-    init(token: String, user: User, expiresAt: Date) {
+    /// A session for `token`, whose stored digest (`SecretToken.digest(token)`) the caller
+    /// already computed to store or look it up.
+    init(token: String, tokenHash: Data, user: User, expiresAt: Date) {
         self.token = token
+        self.tokenHash = tokenHash
         self.user = user
         self.expiresAt = expiresAt
-        tokenHash = SecretToken.digest(token)
+    }
+
+    /// A session for `token`, computing its digest.
+    init(token: String, user: User, expiresAt: Date) {
+        self.init(token: token, tokenHash: SecretToken.digest(token), user: user, expiresAt: expiresAt)
     }
 }

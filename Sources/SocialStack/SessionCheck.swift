@@ -3,15 +3,16 @@ import GRDB
 /// The check every operation that acts as a user makes first, inside its own transaction:
 /// the session's hashed token is stored, for this user, and not expired (what
 /// `AuthService.restoreSession` checks). One cached statement, the token's digest bound in
-/// place from the session (computed when it was handed out): no Swift allocation.
+/// place, uncopied, from the session (computed when it was handed out): no Swift allocation,
+/// and no copy of the digest in SQLite.
 enum SessionCheck {
     /// The session's user when the session is valid now; `SessionError` otherwise.
     @discardableResult
     static func verify(_ session: Session, for operation: String, in db: Database, store: Store) throws -> UserID {
         let check = try DirectStatement(db, Statements.sessionExpiry)
-        check.bind(blob: session.tokenHash, at: 1)
         check.bind(session.user.id.rawValue, at: 2)
-        guard let expiresAt = try check.int64Value() else { throw SessionError.notFound(operation: operation) }
+        let stored = try check.withBlob(session.tokenHash, at: 1) { try check.int64Value() }
+        guard let expiresAt = stored else { throw SessionError.notFound(operation: operation) }
         guard expiresAt > store.nowMillis else {
             throw SessionError.expired(operation: operation, expiredAt: Timestamp.date(expiresAt))
         }

@@ -180,6 +180,20 @@ import Testing
         #expect(try stack.posts.post(world.carolPost).commentCount == 0)
     }
 
+    /// Deliberate: an observation checks its session when it starts, and runs until it is
+    /// cancelled, even after the session ends (the screens cancel theirs).
+    @Test func anObservationStartedWithAValidSessionRunsUntilCancelled() throws {
+        let world = try World()
+        let seen = Locked(0)
+        let observation = try world.stack.notifications.observe(world.alice) { _ in seen.withLock { $0 += 1 } }
+        try world.stack.auth.logOut(token: world.alice.token)
+        try world.stack.likes.like(world.alicePost, as: world.bob)
+        #expect(seen.withLock { $0 } == 1)
+        observation.cancel()
+        try world.stack.follows.follow(world.alice.user.id, as: world.bob)
+        #expect(seen.withLock { $0 } == 1)
+    }
+
     @Test func operationsActAsTheSessionsUser() throws {
         let world = try World()
         let stack = world.stack

@@ -68,13 +68,15 @@ public struct AuthService: Sendable {
 
     /// The session a stored token stands for, with the user's current profile.
     public func restoreSession(token: String) throws -> Session {
-        try store.read { db in
+        let digest = SecretToken.digest(token)
+        return try store.read { db in
             guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM sessions WHERE token_hash = ?",
-                arguments: [SecretToken.digest(token)])
+                arguments: [digest])
             else { throw AuthError.sessionNotFound }
             let expiresAt: Int64 = row["expires_at"]
             guard expiresAt > store.nowMillis else { throw AuthError.sessionExpired }
-            return Session(token: token, user: try UserService.fetch(row["user_id"], in: db), expiresAt: Timestamp.date(expiresAt))
+            return Session(token: token, tokenHash: digest, user: try UserService.fetch(row["user_id"], in: db),
+                           expiresAt: Timestamp.date(expiresAt))
         }
     }
 
@@ -149,11 +151,12 @@ public struct AuthService: Sendable {
 
     static func openSession(for user: User, in db: Database, store: Store) throws -> Session {
         let token = SecretToken.generate(store.configuration.randomBytes)
+        let digest = SecretToken.digest(token)
         let now = store.nowMillis
         let expiresAt = now + Int64(store.configuration.sessionLifetime * 1000)
         try db.cachedExecute(
             sql: "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-            arguments: [SecretToken.digest(token), user.id, now, expiresAt])
-        return Session(token: token, user: user, expiresAt: Timestamp.date(expiresAt))
+            arguments: [digest, user.id, now, expiresAt])
+        return Session(token: token, tokenHash: digest, user: user, expiresAt: Timestamp.date(expiresAt))
     }
 }
