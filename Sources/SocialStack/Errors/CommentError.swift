@@ -7,7 +7,6 @@ public enum CommentError: Error, Hashable, Sendable {
     case commentNotFound(CommentID)
     /// Only the comment's author, or the author of the post it is on, may delete it.
     case notAuthor(comment: CommentID, user: UserID)
-    case userNotFound(UserID)
 }
 
 extension CommentError: DescribedError {
@@ -18,7 +17,6 @@ extension CommentError: DescribedError {
         case let .commentNotFound(id): "no comment with id \(id)"
         case let .notAuthor(comment, user):
             "delete comment: user \(user) wrote neither comment \(comment) nor the post it is on; only they may delete it"
-        case let .userNotFound(id): "comment: no user with id \(id)"
         }
     }
 }
