@@ -8,7 +8,7 @@ public struct CommentService: Sendable {
     /// `user` comments on a post; its author is notified (unless it is `user`).
     @discardableResult
     public func comment(on post: PostID, text: String, by user: UserID) throws -> Comment {
-        let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
+        let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment, byteLimit: TextLimits.commentBytes)
         if let problem { throw CommentError.invalidText(problem) }
         return try store.write { db, outbox in
             guard let author = try PostService.author(of: post, in: db) else {
