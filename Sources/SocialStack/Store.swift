@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The database and what every service shares: the clock, the configuration and the live
 /// observation hubs. Each public operation is one `read` or one `write` (one transaction).
@@ -17,8 +16,9 @@ final class Store: Sendable {
     /// A stored-form hash at the configured cost that no password matches: a login for an
     /// unknown email verifies against it, so it takes as long as a wrong password.
     let unmatchableHash: String
-    /// scrypt derivations this stack ran (hashes and verifications), for tests.
-    let scryptRuns = Atomic<Int>(0)
+    /// scrypt derivations this stack ran (hashes and verifications), for tests. `Locked`,
+    /// not `Atomic`: the retain-cycle finder cannot see into noncopyable storage.
+    let scryptRuns = Locked(0)
 
     /// A store on `writer`; `readers` are the connections reads use when `writer` is a
     /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
@@ -35,14 +35,14 @@ final class Store: Sendable {
 
     /// `password`'s hash at the configured cost, with a fresh salt.
     func hashPassword(_ password: String) throws -> String {
-        scryptRuns.add(1, ordering: .relaxed)
+        scryptRuns.withLock { $0 += 1 }
         return try PasswordHasher.hash(password, cost: configuration.passwordCost, random: configuration.randomBytes)
     }
 
     /// Whether `password` matches `encoded`; nil `encoded` (no such account) verifies against
     /// `unmatchableHash`, so it costs what a wrong password costs and never matches.
     func verifyPassword(_ password: String, against encoded: String?) -> Bool {
-        scryptRuns.add(1, ordering: .relaxed)
+        scryptRuns.withLock { $0 += 1 }
         let matches = PasswordHasher.verify(password, against: encoded ?? unmatchableHash)
         return matches && encoded != nil
     }

@@ -115,9 +115,9 @@ import Testing
         _ = try signUp(stack, "ada")
         let store = stack.store
         for email in ["ada@example.com", "nobody@example.com", "not an email", "ada@example.com\0x", String(repeating: "a", count: 300) + "@example.com"] {
-            let before = store.scryptRuns.load(ordering: .relaxed)
+            let before = store.scryptRuns.withLock { $0 }
             #expect(throws: AuthError.wrongEmailOrPassword) { try stack.auth.logIn(email: email, password: "wrong-password-1") }
-            #expect(store.scryptRuns.load(ordering: .relaxed) - before == 1, "\(email.prefix(40))")
+            #expect(store.scryptRuns.withLock { $0 } - before == 1, "\(email.prefix(40))")
         }
         // The stand-in hash is at the configured cost, so it costs what a real one costs.
         #expect(store.unmatchableHash.hasPrefix("scrypt$16$8$1$"))
@@ -128,15 +128,15 @@ import Testing
         let stack = try makeStack()
         _ = try signUp(stack, "ada")
         let store = stack.store
-        var before = store.scryptRuns.load(ordering: .relaxed)
+        var before = store.scryptRuns.withLock { $0 }
         for token in ["garbage", "", String(repeating: "A", count: 43), "x\0y"] {
             #expect(throws: AuthError.resetTokenInvalid) { try stack.auth.resetPassword(token: token, newPassword: "new-secret-1") }
         }
-        #expect(store.scryptRuns.load(ordering: .relaxed) == before)
+        #expect(store.scryptRuns.withLock { $0 } == before)
         let token = try #require(try stack.auth.requestPasswordReset(email: "ada@example.com"))
-        before = store.scryptRuns.load(ordering: .relaxed)
+        before = store.scryptRuns.withLock { $0 }
         try stack.auth.resetPassword(token: token, newPassword: "new-secret-1")
-        #expect(store.scryptRuns.load(ordering: .relaxed) - before == 1)
+        #expect(store.scryptRuns.withLock { $0 } - before == 1)
         #expect(throws: AuthError.resetTokenInvalid) { try stack.auth.resetPassword(token: token, newPassword: "new-secret-2") }
     }
 
