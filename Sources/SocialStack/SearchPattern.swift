@@ -1,7 +1,8 @@
 import GRDB
 
 /// The FTS5 pattern of a post search: every word of the query (split by SQLite's `ascii`
-/// tokenizer, as GRDB's `FTS5Pattern(matchingAllPrefixesIn:)` splits it) matched as a prefix.
+/// tokenizer, as GRDB's `FTS5Pattern(matchingAllPrefixesIn:)` splits it) matched as a
+/// prefix, but a one-character word matched whole.
 ///
 /// GRDB's initialiser opens two throwaway in-memory databases per call, one to tokenize and
 /// one with an FTS5 table to validate the pattern, and each leaves a dispatch queue for
@@ -21,6 +22,9 @@ enum SearchPattern {
         }
         guard !tokens.isEmpty else { return nil }
         if tokens.count > maxTerms { throw SearchError.tooManyWords(words: tokens.count, limit: maxTerms) }
-        return tokens.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        // A one-character prefix would merge the postings of every word that starts with it
+        // (the FTS5 table indexes prefixes of 2 and 3): a one-character word is matched whole.
+        return tokens.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + ($0.count == 1 ? "\"" : "\"*") }
+            .joined(separator: " ")
     }
 }

@@ -60,7 +60,7 @@ import Testing
                 let query = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(32 + generator.next() % 95))) })
                 do {
                     let pattern = try SearchPattern.allPrefixes(of: query, in: db)
-                    let phrases = pattern.map { $0.components(separatedBy: "\"*").count - 1 } ?? 0
+                    let phrases = pattern.map { $0.split(separator: " ").count } ?? 0
                     #expect(phrases <= TextLimits.searchTerms)
                 } catch let error as SearchError {
                     switch error {
@@ -71,5 +71,35 @@ import Testing
                 }
             }
         }
+    }
+
+    /// bm25 ranks only the newest `rankedMatches` matches: the best-scoring post, older
+    /// than a thousand other matches, is not found; without the window it would come first.
+    @Test func onlyTheNewestMatchesAreRanked() throws {
+        let stack = try makeStack()
+        let ada = try signUp(stack, "ada")
+        let best = try stack.posts.compose(.post("zebra zebra zebra zebra"), by: ada)
+        var newer: [PostID] = []
+        for index in 0..<SearchService.rankedMatches {
+            newer.append(try stack.posts.compose(.post("a zebra crossing, number \(index), and some other words"), by: ada).id)
+        }
+        let found = try stack.search.posts(matching: "zebra", limit: 50)
+        #expect(found.count == 50)
+        #expect(!found.contains { $0.id == best.id })
+        #expect(found.allSatisfy { $0.id >= newer[0] })
+        // Once a thousand newer matches are gone, it is within the window again, and first.
+        try stack.posts.delete(newer[0], by: ada)
+        #expect(try stack.search.posts(matching: "zebra").first?.id == best.id)
+    }
+
+    @Test func aOneCharacterWordIsMatchedWhole() throws {
+        let stack = try makeStack()
+        let ada = try signUp(stack, "ada")
+        let user = try stack.posts.compose(.post("round 1 from user17"), by: ada)
+        let letter = try stack.posts.compose(.post("plan b"), by: ada)
+        #expect(try stack.search.posts(matching: "u").isEmpty)
+        #expect(try stack.search.posts(matching: "us").map(\.id) == [user.id])
+        #expect(try stack.search.posts(matching: "b").map(\.id) == [letter.id])
+        #expect(try stack.search.posts(matching: "1").map(\.id) == [user.id])
     }
 }

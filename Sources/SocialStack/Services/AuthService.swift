@@ -63,8 +63,20 @@ public struct AuthService: Sendable {
             throw AuthError.wrongEmailOrPassword
         }
         return try store.write { db, _ in
-            try Self.openSession(for: try UserService.fetch(account.id, in: db), in: db, store: store)
+            try Self.purgeExpiredSessions(of: account.id, in: db, store: store)
+            return try Self.openSession(for: try UserService.fetch(account.id, in: db), in: db, store: store)
         }
+    }
+
+    /// Deletes the user's expired sessions, found by an index seek; the delete (which
+    /// allocates in SQLite) runs only when there is one.
+    private static func purgeExpiredSessions(of user: UserID, in db: Database, store: Store) throws {
+        let now = store.nowMillis
+        let expired = try DirectStatement(db, "SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND expires_at <= ?)")
+        expired.bind(user.rawValue, at: 1)
+        expired.bind(now, at: 2)
+        guard try expired.int64Value() == 1 else { return }
+        try db.cachedExecute(sql: "DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?", arguments: [user, now])
     }
 
     /// The account with this email (any case), matched on every byte of it.
@@ -162,11 +174,6 @@ public struct AuthService: Sendable {
         let token = SecretToken.generate(store.configuration.randomBytes)
         let now = store.nowMillis
         let expiresAt = now + Int64(store.configuration.sessionLifetime * 1000)
-        // The user's expired sessions go when they open a new one (an index seek).
-        let purge = try DirectStatement(db, "DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?")
-        purge.bind(user.id.rawValue, at: 1)
-        purge.bind(now, at: 2)
-        try purge.execute()
         try db.cachedExecute(
             sql: "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
             arguments: [SecretToken.digest(token), user.id, now, expiresAt])
