@@ -20,4 +20,10 @@ extension SearchService {
             }
         }
     }
+
+    /// Merges the post search index's segments into one (FTS5's `optimize`), for
+    /// `roost bench-hostile --optimize` to show what segment count costs a search.
+    package func optimizeIndex() throws {
+        try store.write { db, _ in try db.execute(sql: "INSERT INTO posts_fts(posts_fts) VALUES('optimize')") }
+    }
 }

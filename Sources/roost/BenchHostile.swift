@@ -22,6 +22,7 @@ struct BenchHostile: ParsableCommand {
     @Option(help: "Words of the unbounded one-letter queries run straight through FTS5 (comma-separated; 0: none).")
     var unboundedTerms = "250,500,1000,2000"
     @Option(help: "Seconds after which an unbounded query is interrupted.") var timeout = 60.0
+    @Flag(help: "Time the searches again after merging the search index's segments (FTS5 optimize).") var optimize = false
 
     func run() throws {
         guard let passwordCost = StackSettings.PasswordCostName(rawValue: cost)?.cost else {
@@ -58,7 +59,15 @@ struct BenchHostile: ParsableCommand {
         let stack = try SocialStack(.init(passwordCost: .low))
         let spec = DatasetSpec(users: users, postsPerUser: postsPerUser, followsPerUser: min(20, users - 1), likesPerUser: 0, imageBytes: 0)
         _ = try Dataset.build(spec, seed: 21, on: stack)
-        print("post search on \(users) users, \(users * postsPerUser) posts (\(searches) runs, medians):")
+        try timeSearches(on: stack, title: "post search on \(users) users, \(users * postsPerUser) posts")
+        if optimize {
+            try stack.search.optimizeIndex()
+            try timeSearches(on: stack, title: "the same after FTS5 optimize")
+        }
+    }
+
+    private func timeSearches(on stack: SocialStack, title: String) throws {
+        print("\(title) (\(searches) runs, medians):")
         let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
         // The dataset's posts read "round 4 from user17 with @user9 #roost": "u" is a prefix of
         // every user name, "1" of thousands of numbers, so these are the dear prefixes.
