@@ -46,14 +46,8 @@ enum AccountDeletion {
         try db.cachedExecute(sql: "DELETE FROM posts WHERE author_id = :me", arguments: arguments)
         try db.cachedExecute(sql: "DELETE FROM users WHERE id = :me", arguments: arguments)
         var freed: [MediaID] = []
-        for image in images {
-            try db.cachedExecute(sql: """
-                DELETE FROM media WHERE id = ?
-                AND NOT EXISTS (SELECT 1 FROM users WHERE profile_image_id = ?)
-                AND NOT EXISTS (SELECT 1 FROM posts WHERE image_id = ?)
-                """, arguments: [image, image, image])
-            if db.changesCount > 0 { freed.append(image) }
-        }
+        // The rule a deleted post or a replaced avatar follows (`MediaService.release`).
+        for image in images where try MediaService.release(image, in: db) { freed.append(image) }
         return freed
     }
 }

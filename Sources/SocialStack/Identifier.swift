@@ -45,6 +45,11 @@ public struct MediaID: RawRepresentable, Hashable, Sendable, Codable, CustomStri
 
     public var description: String { rawValue }
 
+    /// Whether the id is 64 lowercase hex digits, the only form `MediaService` stores.
+    var isWellFormed: Bool {
+        rawValue.utf8.count == 64 && rawValue.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     public var databaseValue: DatabaseValue { rawValue.databaseValue }
 
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> MediaID? {

@@ -14,7 +14,7 @@ package enum Schema {
 
     /// Every migration's name and SQL, in order: what `migrator` runs, and what the
     /// plain-SQLite reference of `roost bench-stack --reference` runs to get the same schema.
-    package static let migrations: [(name: String, sql: String)] = [("v1", v1)]
+    package static let migrations: [(name: String, sql: String)] = [("v1", v1), ("v2-media-references", v2)]
 
     // Indexes are chosen so that a feed page, a profile page and a notification page
     // read O(page) rows (plus O(followees) index seeks for fanOutOnRead), whatever the
@@ -160,5 +160,13 @@ package enum Schema {
             key TEXT PRIMARY KEY NOT NULL,
             value TEXT NOT NULL
         );
+        """
+
+    // Who still uses an image, found by index when a post is deleted or an image replaced
+    // (`MediaService.release`). Partial: posts and users without an image add no entry, so
+    // a post or a sign-up without one writes nothing more than before.
+    private static let v2 = """
+        CREATE INDEX posts_by_image ON posts(image_id) WHERE image_id IS NOT NULL;
+        CREATE INDEX users_by_profile_image ON users(profile_image_id) WHERE profile_image_id IS NOT NULL;
         """
 }

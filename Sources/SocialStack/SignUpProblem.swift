@@ -24,7 +24,10 @@ public struct SignUpProblem: Hashable, Sendable, CustomStringConvertible {
     public static func problems(email: String, password: String, username: String, fullName: String) -> [SignUpProblem] {
         var problems: [SignUpProblem] = []
         if !TextRules.isValidEmail(email) {
-            problems.append(.init(field: .email, message: "'\(email)' is not an email address like name@example.com"))
+            let bytes = email.utf8.count
+            problems.append(.init(field: .email, message: bytes > TextLimits.emailBytes
+                ? "'\(TextRules.quoted(email))' has \(bytes) bytes; an email address has at most \(TextLimits.emailBytes)"
+                : "'\(TextRules.quoted(email))' is not an email address like name@example.com"))
         }
         if let reason = TextRules.passwordProblem(password) {
             problems.append(.init(field: .password, message: reason))
@@ -34,7 +37,7 @@ public struct SignUpProblem: Hashable, Sendable, CustomStringConvertible {
             problems.append(.init(field: .username,
                                   message: "\(reason); try '\(TextRules.usernameSuggestion(for: username))'"))
         }
-        if let problem = TextRules.trimmed(fullName, limit: TextLimits.fullName).problem {
+        if let problem = TextRules.trimmed(fullName, limit: TextLimits.fullName, byteLimit: TextLimits.fullNameBytes).problem {
             problems.append(.init(field: .fullName, message: problem.message))
         }
         return problems

@@ -13,6 +13,12 @@ final class Store: Sendable {
     private let queue: DatabaseQueue?
     /// The read-only connections reads run on when the writer is a file's pool.
     private let readers: ReaderConnections?
+    /// A stored-form hash at the configured cost that no password matches: a login for an
+    /// unknown email verifies against it, so it takes as long as a wrong password.
+    let unmatchableHash: String
+    /// scrypt derivations this stack ran (hashes and verifications), for tests. `Locked`,
+    /// not `Atomic`: the retain-cycle finder cannot see into noncopyable storage.
+    let scryptRuns = Locked(0)
 
     /// A store on `writer`; `readers` are the connections reads use when `writer` is a
     /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
@@ -21,6 +27,24 @@ final class Store: Sendable {
         self.queue = writer as? DatabaseQueue
         self.readers = readers
         self.configuration = configuration
+        // No scrypt needed to build it: its expected hash is not any password's.
+        unmatchableHash = PasswordHasher.encoded(
+            cost: configuration.passwordCost, salt: [UInt8](repeating: 0, count: PasswordHasher.saltBytes),
+            derived: [UInt8](repeating: 0, count: PasswordHasher.hashBytes))
+    }
+
+    /// `password`'s hash at the configured cost, with a fresh salt.
+    func hashPassword(_ password: String) throws -> String {
+        scryptRuns.withLock { $0 += 1 }
+        return try PasswordHasher.hash(password, cost: configuration.passwordCost, random: configuration.randomBytes)
+    }
+
+    /// Whether `password` matches `encoded`; nil `encoded` (no such account) verifies against
+    /// `unmatchableHash`, so it costs what a wrong password costs and never matches.
+    func verifyPassword(_ password: String, against encoded: String?) -> Bool {
+        scryptRuns.withLock { $0 += 1 }
+        let matches = PasswordHasher.verify(password, against: encoded ?? unmatchableHash)
+        return matches && encoded != nil
     }
 
     deinit {

@@ -11,7 +11,7 @@ struct RoostCommand: ParsableCommand {
         version: Roost.version,
         subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
                       ReportCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self]
+                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self]
     )
 
     /// Parses and runs; bad command-line input exits 1 (design section 7), not

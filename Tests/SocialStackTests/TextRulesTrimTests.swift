@@ -14,7 +14,7 @@ import Testing
         for scalar in Self.scalars where scalar != "\0" {
             for text in ["\(scalar)post", "post\(scalar)", "\(scalar)"] {
                 let expected = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post)
+                let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post, byteLimit: TextLimits.postBytes)
                 #expect(trimmed == expected, "U+\(String(scalar.value, radix: 16))")
                 #expect((problem == .empty) == expected.isEmpty, "U+\(String(scalar.value, radix: 16))")
             }
@@ -23,9 +23,9 @@ import Testing
 
     @Test func countsCharactersAgainstTheLimit() {
         // 280 four-byte characters fit; 281 do not, though both are far over 280 bytes.
-        #expect(TextRules.trimmed(String(repeating: "😀", count: 280), limit: 280).problem == nil)
-        #expect(TextRules.trimmed(String(repeating: "😀", count: 281), limit: 280).problem == .tooLong(count: 281, limit: 280))
-        #expect(TextRules.trimmed(String(repeating: "a", count: 281), limit: 280).problem == .tooLong(count: 281, limit: 280))
-        #expect(TextRules.trimmed("  \u{200B}a b\n", limit: 280).text == "a b")
+        #expect(TextRules.trimmed(String(repeating: "😀", count: 280), limit: 280, byteLimit: TextLimits.postBytes).problem == nil)
+        #expect(TextRules.trimmed(String(repeating: "😀", count: 281), limit: 280, byteLimit: TextLimits.postBytes).problem == .tooLong(count: 281, limit: 280))
+        #expect(TextRules.trimmed(String(repeating: "a", count: 281), limit: 280, byteLimit: TextLimits.postBytes).problem == .tooLong(count: 281, limit: 280))
+        #expect(TextRules.trimmed("  \u{200B}a b\n", limit: 280, byteLimit: TextLimits.postBytes).text == "a b")
     }
 }

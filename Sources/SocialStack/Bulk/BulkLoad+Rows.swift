@@ -57,7 +57,7 @@ extension BulkLoad {
             var refusal: (any Error)?
             for draft in drafts[start..<end] {
                 do {
-                    let (text, problem) = TextRules.trimmed(draft.text, limit: TextLimits.post)
+                    let (text, problem) = TextRules.trimmed(draft.text, limit: TextLimits.post, byteLimit: TextLimits.postBytes)
                     if let problem { throw PostError.invalidText(problem) }
                     guard users.contains(draft.author.rawValue) else { throw PostError.userNotFound(draft.author) }
                     var imageID: MediaID?

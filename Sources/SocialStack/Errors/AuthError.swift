@@ -25,7 +25,7 @@ extension AuthError: DescribedError {
     public var description: String {
         switch self {
         case let .invalidEmail(email):
-            "sign up: '\(email)' is not an email address (expected name@example.com)"
+            "sign up: '\(email)' is not an email address (expected name@example.com, at most \(TextLimits.emailBytes) bytes)"
         case .emailTaken:
             "sign up: an account with this email already exists; log in or reset the password"
         case let .weakPassword(reason):

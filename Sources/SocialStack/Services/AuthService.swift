@@ -10,13 +10,13 @@ public struct AuthService: Sendable {
     static func checkedSignUp(email: String, password: String, username: String, fullName: String) throws
         -> (username: String, fullName: String)
     {
-        guard TextRules.isValidEmail(email) else { throw AuthError.invalidEmail(email) }
+        guard TextRules.isValidEmail(email) else { throw AuthError.invalidEmail(TextRules.quoted(email)) }
         if let reason = TextRules.passwordProblem(password) { throw AuthError.weakPassword(reason: reason) }
         let name = TextRules.normalizedUsername(username)
         if let reason = TextRules.usernameProblem(name) {
-            throw AuthError.invalidUsername(username, reason: reason, suggestion: TextRules.usernameSuggestion(for: username))
+            throw AuthError.invalidUsername(TextRules.quoted(username), reason: reason, suggestion: TextRules.usernameSuggestion(for: username))
         }
-        let (fullName, nameProblem) = TextRules.trimmed(fullName, limit: TextLimits.fullName)
+        let (fullName, nameProblem) = TextRules.trimmed(fullName, limit: TextLimits.fullName, byteLimit: TextLimits.fullNameBytes)
         if let nameProblem { throw AuthError.invalidFullName(nameProblem) }
         return (name, fullName)
     }
@@ -29,7 +29,7 @@ public struct AuthService: Sendable {
 
         // Cheap checks first, so a taken name does not pay for a hash; repeated in the write.
         try store.read { db in try Self.checkFree(email: email, username: name, in: db) }
-        let passwordHash = try PasswordHasher.hash(password, cost: store.configuration.passwordCost, random: store.configuration.randomBytes)
+        let passwordHash = try store.hashPassword(password)
 
         return try store.write { db, _ in
             try Self.checkFree(email: email, username: name, in: db)
@@ -52,18 +52,40 @@ public struct AuthService: Sendable {
         }
     }
 
-    /// Logs in with email (any case) and password.
+    /// Logs in with email (any case) and password. An unknown email runs scrypt against a
+    /// hash no password matches, so it takes as long as a wrong password and says the same.
     public func logIn(email: String, password: String) throws -> Session {
-        let account = try store.read { db in
-            try db.cachedRow(sql: "SELECT id, password_hash FROM users WHERE email = ?", arguments: [email])
-        }
-        guard let account, PasswordHasher.verify(password, against: account["password_hash"]) else {
+        // A password over the byte limit is wrong whatever the email: no account is probed.
+        guard password.utf8.count <= TextLimits.passwordBytes else { throw AuthError.wrongEmailOrPassword }
+        // An address no account can have (not an email, over 254 bytes, a NUL) is not looked up.
+        let account = TextRules.isValidEmail(email) ? try store.read { db in try Self.account(email: email, in: db) } : nil
+        guard store.verifyPassword(password, against: account?.passwordHash), let account else {
             throw AuthError.wrongEmailOrPassword
         }
-        let id: UserID = account["id"]
         return try store.write { db, _ in
-            try Self.openSession(for: try UserService.fetch(id, in: db), in: db, store: store)
+            try Self.purgeExpiredSessions(of: account.id, in: db, store: store)
+            return try Self.openSession(for: try UserService.fetch(account.id, in: db), in: db, store: store)
         }
+    }
+
+    /// Deletes the user's expired sessions, found by an index seek; the delete (which
+    /// allocates in SQLite) runs only when there is one.
+    private static func purgeExpiredSessions(of user: UserID, in db: Database, store: Store) throws {
+        let now = store.nowMillis
+        let expired = try DirectStatement(db, "SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND expires_at <= ?)")
+        expired.bind(user.rawValue, at: 1)
+        expired.bind(now, at: 2)
+        guard try expired.int64Value() == 1 else { return }
+        try db.cachedExecute(sql: "DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?", arguments: [user, now])
+    }
+
+    /// The account with this email (any case), matched on every byte of it.
+    private static func account(email: String, in db: Database) throws -> (id: UserID, passwordHash: String)? {
+        let account = try DirectStatement(db, "SELECT id, password_hash FROM users WHERE email = ?")
+        defer { account.reset() }
+        account.bind(email, at: 1)
+        guard try account.step() else { return nil }
+        return (UserID(rawValue: account.int64(0)), account.text(1))
     }
 
     /// The session a stored token stands for, with the user's current profile.
@@ -100,7 +122,8 @@ public struct AuthService: Sendable {
             let user = try SessionCheck.verify(session, for: operation, in: db, store: store)
             return try db.cachedValue(String.self, sql: "SELECT password_hash FROM users WHERE id = ?", arguments: [user])
         }
-        guard let stored, PasswordHasher.verify(password, against: stored) else {
+        // A password over the byte limit is wrong without hashing it, as at login.
+        guard password.utf8.count <= TextLimits.passwordBytes, let stored, store.verifyPassword(password, against: stored) else {
             throw AuthError.wrongPassword(operation: operation)
         }
         return try store.write { db, _ in
@@ -112,10 +135,10 @@ public struct AuthService: Sendable {
     /// Issues a one-time password-reset token for the account with this email, the one the
     /// app would mail; `nil` when there is no such account.
     public func requestPasswordReset(email: String) throws -> String? {
-        try store.write { db, _ in
-            guard let id = try db.cachedValue(UserID.self, sql: "SELECT id FROM users WHERE email = ?", arguments: [email]) else {
-                return nil
-            }
+        // An address no account can have (not an email, over 254 bytes, a NUL) has no account.
+        guard TextRules.isValidEmail(email) else { return nil }
+        return try store.write { db, _ in
+            guard let id = try Self.account(email: email, in: db)?.id else { return nil }
             let token = SecretToken.generate(store.configuration.randomBytes)
             try db.cachedExecute(
                 sql: "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
@@ -125,19 +148,40 @@ public struct AuthService: Sendable {
     }
 
     /// Sets a new password with a reset token, uses the token up, and logs out every session.
+    /// The token is checked before the new password is hashed: a bad token costs no scrypt.
     public func resetPassword(token: String, newPassword: String) throws {
         if let reason = TextRules.passwordProblem(newPassword) { throw AuthError.weakPassword(reason: reason) }
-        let passwordHash = try PasswordHasher.hash(newPassword, cost: store.configuration.passwordCost, random: store.configuration.randomBytes)
+        let digest = SecretToken.digest(token)
+        _ = try store.read { db in try Self.resetUser(digest, in: db, store: store) }
+        let passwordHash = try store.hashPassword(newPassword)
         try store.write { db, _ in
-            guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?",
-                arguments: [SecretToken.digest(token)])
-            else { throw AuthError.resetTokenInvalid }
-            guard (row["expires_at"] as Int64) > store.nowMillis else { throw AuthError.resetTokenInvalid }
-            let user: UserID = row["user_id"]
+            // Checked again: the token may have been used while the password was hashed.
+            let user = try Self.resetUser(digest, in: db, store: store)
             try db.cachedExecute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [user])
             try db.cachedExecute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [passwordHash, user])
             try db.cachedExecute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user])
         }
+    }
+
+    /// Deletes every expired session and reset token; returns how many sessions went.
+    /// Logging in purges the user's own expired sessions; a server runs this now and then.
+    @discardableResult
+    public func purgeExpired() throws -> Int {
+        try store.write { db, _ in
+            let now = store.nowMillis
+            try db.cachedExecute(sql: "DELETE FROM password_resets WHERE expires_at <= ?", arguments: [now])
+            try db.cachedExecute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
+            return db.changesCount
+        }
+    }
+
+    /// The user a live reset token (by digest) belongs to.
+    private static func resetUser(_ digest: Data, in db: Database, store: Store) throws -> UserID {
+        guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?",
+            arguments: [digest])
+        else { throw AuthError.resetTokenInvalid }
+        guard (row["expires_at"] as Int64) > store.nowMillis else { throw AuthError.resetTokenInvalid }
+        return row["user_id"]
     }
 
     private static func checkFree(email: String, username: String, in db: Database) throws {

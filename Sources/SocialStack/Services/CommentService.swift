@@ -8,7 +8,7 @@ public struct CommentService: Sendable {
     /// The session's user comments on a post; its author is notified (unless it is them).
     @discardableResult
     public func comment(on post: PostID, text: String, as session: Session) throws -> Comment {
-        let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment)
+        let (text, problem) = TextRules.trimmed(text, limit: TextLimits.comment, byteLimit: TextLimits.commentBytes)
         if let problem { throw CommentError.invalidText(problem) }
         return try store.write { db, outbox in
             let user = try SessionCheck.verify(session, for: "comment", in: db, store: store)

@@ -18,7 +18,9 @@ public struct MediaService: Sendable {
 
     /// The bytes stored under `id`.
     public func bytes(_ id: MediaID) throws -> [UInt8] {
-        try store.read { db in
+        // An id that is not 64 hex digits (a NUL among them) names nothing: not looked up.
+        guard id.isWellFormed else { throw MediaError.notFound(MediaID(rawValue: TextRules.quoted(id.rawValue))) }
+        return try store.read { db in
             // One copy, straight from SQLite's buffer (a Data value would be a second one).
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT bytes FROM media WHERE id = ?"), arguments: [id])
             guard let row = try rows.next(), let data = row.dataNoCopy(atIndex: 0) else { throw MediaError.notFound(id) }
@@ -28,7 +30,8 @@ public struct MediaService: Sendable {
 
     /// Whether bytes are stored under `id`.
     public func contains(_ id: MediaID) throws -> Bool {
-        try store.read { db in
+        guard id.isWellFormed else { return false }
+        return try store.read { db in
             try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM media WHERE id = ?)", arguments: [id]) ?? false
         }
     }
@@ -43,6 +46,19 @@ public struct MediaService: Sendable {
             hex.append(digits[Int(byte & 0x0f)])
         }
         return MediaID(rawValue: String(decoding: hex, as: UTF8.self))
+    }
+
+    /// Deletes the bytes under `id` inside the caller's transaction when no post and no
+    /// profile uses them any more (after a post's deletion or an image's replacement);
+    /// returns whether they went. Two index seeks (`Schema`'s v2 partial indexes).
+    @discardableResult
+    static func release(_ id: MediaID, in db: Database) throws -> Bool {
+        try db.cachedExecute(sql: """
+            DELETE FROM media WHERE id = ?1
+            AND NOT EXISTS (SELECT 1 FROM posts WHERE image_id = ?1)
+            AND NOT EXISTS (SELECT 1 FROM users WHERE profile_image_id = ?1)
+            """, arguments: [id])
+        return db.changesCount > 0
     }
 
     /// Inserts the bytes inside the caller's transaction (used by sign-up, profile and post images).

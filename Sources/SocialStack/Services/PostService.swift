@@ -87,6 +87,8 @@ public struct PostService: Sendable {
             // Foreign keys cascade to likes, comments (and their notifications), mentions,
             // feed entries and notifications, and unlink replies; a trigger updates search.
             try db.cachedExecute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+            // Its image goes too, unless another post or a profile uses the same bytes.
+            if let image = post.image { try MediaService.release(image, in: db) }
         }
     }
 
@@ -181,7 +183,7 @@ public struct PostService: Sendable {
     }
 
     private static func validated(_ text: String) throws -> String {
-        let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post)
+        let (trimmed, problem) = TextRules.trimmed(text, limit: TextLimits.post, byteLimit: TextLimits.postBytes)
         if let problem { throw PostError.invalidText(problem) }
         return trimmed
     }

@@ -10,9 +10,12 @@ public struct UserService: Sendable {
         try store.read { db in try Self.fetch(id, in: db) }
     }
 
-    /// The user with this username (any case).
+    /// The user with this username (any case), matched on every byte of it.
     public func user(named username: String) throws -> User {
         let name = TextRules.normalizedUsername(username)
+        // A name that breaks the username rule (a NUL, a space, too long) is no one's: it is
+        // not looked up, so it cannot match a stored name that is a prefix of it.
+        guard TextRules.usernameProblem(name) == nil else { throw UserError.usernameNotFound(TextRules.quoted(name)) }
         return try store.read { db in
             guard let row = try db.cachedRow(sql: "SELECT \(User.columns) FROM users WHERE username = ?", arguments: [name])
             else { throw UserError.usernameNotFound(name) }
@@ -44,13 +47,13 @@ public struct UserService: Sendable {
     public func updateProfile(as session: Session, fullName: String? = nil, bio: String? = nil) throws -> User {
         var newName: String?
         if let fullName {
-            let (trimmed, problem) = TextRules.trimmed(fullName, limit: TextLimits.fullName)
+            let (trimmed, problem) = TextRules.trimmed(fullName, limit: TextLimits.fullName, byteLimit: TextLimits.fullNameBytes)
             if let problem { throw UserError.invalidFullName(problem) }
             newName = trimmed
         }
         var newBio: String?
         if let bio {
-            let (trimmed, problem) = TextRules.trimmed(bio, limit: TextLimits.bio)
+            let (trimmed, problem) = TextRules.trimmed(bio, limit: TextLimits.bio, byteLimit: TextLimits.bioBytes)
             // An empty bio is allowed: it clears the bio.
             if let problem, problem != .empty { throw UserError.invalidBio(problem) }
             newBio = trimmed
@@ -68,17 +71,20 @@ public struct UserService: Sendable {
         }
     }
 
-    /// Replaces the session's user's profile image with these bytes, or removes it when `nil`.
+    /// Replaces the session's user's profile image with these bytes, or removes it when
+    /// `nil`; the old image's bytes go unless another post or profile uses them.
     @discardableResult
     public func setProfileImage(_ bytes: [UInt8]?, as session: Session) throws -> User {
         try store.write { db, _ in
             let id = try SessionCheck.verify(session, for: "set profile image", in: db, store: store)
+            let old = try Self.fetch(id, in: db).profileImage
             var imageID: MediaID?
             if let bytes {
                 do { imageID = try MediaService.insert(bytes, in: db, store: store) }
                 catch let error as MediaError { throw UserError.imageRejected(error) }
             }
             try db.cachedExecute(sql: "UPDATE users SET profile_image_id = ? WHERE id = ?", arguments: [imageID, id])
+            if let old, old != imageID { try MediaService.release(old, in: db) }
             return try Self.fetch(id, in: db)
         }
     }
@@ -88,7 +94,7 @@ public struct UserService: Sendable {
     public func changeUsername(as session: Session, to newUsername: String) throws -> User {
         let name = TextRules.normalizedUsername(newUsername)
         if let reason = TextRules.usernameProblem(name) {
-            throw UserError.invalidUsername(newUsername, reason: reason, suggestion: TextRules.usernameSuggestion(for: newUsername))
+            throw UserError.invalidUsername(TextRules.quoted(newUsername), reason: reason, suggestion: TextRules.usernameSuggestion(for: newUsername))
         }
         return try store.write { db, _ in
             let id = try SessionCheck.verify(session, for: "change username", in: db, store: store)
@@ -104,8 +110,10 @@ public struct UserService: Sendable {
 
     /// Users whose username or full name starts with `query` (any case; a leading `@` is
     /// ignored): exact username first, then username prefixes, then full-name prefixes,
-    /// each by follower count.
+    /// each by follower count. A query over `TextLimits.searchBytes` bytes or with a NUL
+    /// throws `SearchError`.
     public func search(_ query: String, limit: Int = PageSize.default, offset: Int = 0) throws -> [User] {
+        try SearchError.check(query)
         var prefix = query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if prefix.hasPrefix("@") { prefix.removeFirst() }
         guard !prefix.isEmpty else { return [] }
