@@ -31,6 +31,10 @@ extension SocialStack {
         /// secure generator. A load run injects a seeded one so that allocation counts
         /// repeat (its tokens are then predictable: never do that outside a benchmark).
         public var randomBytes: RandomBytes = systemRandomBytes
+        /// Called with every SQLite connection the stack opens (the writer and each reader),
+        /// before its first statement: where a tool installs SQLite hooks of its own
+        /// (`roost run` counts each statement's work with `sqlite3_trace_v2`). Nil: nothing.
+        public var onConnection: (@Sendable (OpaquePointer) -> Void)? = nil
 
         /// The defaults: in memory, fan-out on read, production password cost.
         public init() {}

@@ -37,7 +37,9 @@ public final class SocialStack: Sendable {
     public init(_ configuration: Configuration = Configuration()) throws {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(10)
+        let onConnection = configuration.onConnection
         config.prepareDatabase { db in
+            if let onConnection, let connection = db.sqliteConnection { onConnection(connection) }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // A server-sized page cache per connection (SQLite's default is 2 MiB), so a
             // feed page at 200k posts does not go to the file system for index pages.

@@ -42,6 +42,7 @@ public struct MetricTable: Sendable {
                     entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
                                          value: Double(step.netBytes), unit: "B"))
                 }
+                entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
                 all.merge(step)
                 latencies[result.variant, default: [:]][step.step] = step
             }

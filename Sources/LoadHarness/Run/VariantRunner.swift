@@ -26,6 +26,8 @@ struct VariantRunner {
     var warn: @Sendable (String) -> Void = { _ in }
     /// Cache entries this run built before its first variant, with their build seconds.
     var prebuiltDatasets: [String: Double] = [:]
+    /// A test's change to the stack (StackPatch), or nil.
+    var patch: StackPatch?
 
     func run() throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
@@ -35,8 +37,11 @@ struct VariantRunner {
         // Seeded salts and tokens: random keys would split the sessions index at random
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
+        // Every connection counts its statements' work (inside measured steps only).
+        configuration.onConnection = { StatementCounters.install(on: $0) }
         let stack = try SocialStack(configuration)
         let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
+        try patch?.setUp(stack)
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
@@ -91,6 +96,10 @@ struct VariantRunner {
         let (leaks, recording) = withExtendedLifetime(results) {
             finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
         }
+        var statements: [String: StepStatements] = [:]
+        for result in results {
+            for (name, counts) in result.statements { statements[name, default: StepStatements()].merge(counts) }
+        }
         var result = VariantResult(
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
@@ -104,6 +113,8 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.statements = statements
+        result.statementPlans = StatementPlans.explain(statements, on: stack)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
         if sampler.isThinned {
@@ -208,9 +219,11 @@ struct VariantRunner {
                         sampler: MemorySampler, records: StepRecordQueue? = nil) -> StepPlayer {
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
         let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
-        return StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                          sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
-                          stepIndex: index)
+        let player = StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
+                                sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
+                                stepIndex: index)
+        player.patch = patch
+        return player
     }
 }
 
@@ -218,6 +231,8 @@ struct VariantRunner {
 /// the app holds (its window, bus, caches) is alive for as long as the app runs, as on a phone.
 struct VirtualUserResult: Sendable {
     var steps: [String: StepMetrics] = [:]
+    /// SQLite's counts of each step's statements.
+    var statements: [String: StepStatements] = [:]
     var iterations = 0
     var app: App?
 }

@@ -1,0 +1,119 @@
+/// The database work of one measured step (design section 11): per distinct statement (its
+/// SQL with whitespace collapsed) SQLite's own counts summed over the step's executions, and
+/// per execution the figures `steps.csv` and `summary.csv` give, with the same mean / median
+/// rule as allocations (a median per virtual user, then the median of those).
+public struct StepStatements: Sendable {
+    /// What SQLite counted for one statement over the step's executions.
+    public struct Totals: Sendable, Hashable {
+        /// Times the statement ran (`SQLITE_STMTSTATUS_RUN`).
+        public internal(set) var runs = 0
+        /// Virtual machine steps (`SQLITE_STMTSTATUS_VM_STEP`).
+        public internal(set) var vmSteps = 0
+        /// Steps of a full table or index scan (`SQLITE_STMTSTATUS_FULLSCAN_STEP`).
+        public internal(set) var fullscanSteps = 0
+        /// Sort operations (`SQLITE_STMTSTATUS_SORT`).
+        public internal(set) var sorts = 0
+        /// Rows put into automatic indexes (`SQLITE_STMTSTATUS_AUTOINDEX`).
+        public internal(set) var autoindexRows = 0
+
+        mutating func add(_ other: Totals) {
+            runs += other.runs
+            vmSteps += other.vmSteps
+            fullscanSteps += other.fullscanSteps
+            sorts += other.sorts
+            autoindexRows += other.autoindexRows
+        }
+    }
+
+    /// Per statement (SQL text, whitespace collapsed), its totals over the step's executions.
+    public private(set) var statements: [String: Totals] = [:]
+    /// How many executions were counted.
+    public private(set) var executions = 0
+    /// Sums over every execution, per metric.
+    public private(set) var sums: [DatabaseMetric: Int] = [:]
+    /// Per virtual user, each metric's exact frequency table of per-execution values.
+    var perUser: [Int: [DatabaseMetric: [Int: Int]]] = [:]
+
+    /// Nothing counted yet.
+    public init() {}
+
+    /// Adds one execution by virtual user `user`: what the thread's table counted in it.
+    mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) {
+        var execution: [DatabaseMetric: Int] = [:]
+        func add(_ sql: String, _ work: StatementCounterTable.Work) {
+            let totals = Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps, sorts: work.sorts,
+                                autoindexRows: work.autoindexRows)
+            statements[sql, default: Totals()].add(totals)
+            execution[StatementText.isTransactionControl(sql) ? .transactionStatements : .statements, default: 0] += work.runs
+            execution[.vmSteps, default: 0] += work.vmSteps
+            execution[.fullscanSteps, default: 0] += work.fullscanSteps
+            execution[.sorts, default: 0] += work.sorts
+            execution[.autoindexRows, default: 0] += work.autoindexRows
+        }
+        for index in 0..<table.pointee.count {
+            let (sql, work) = table.pointee.entry(index)
+            add(collapse.collapsed(sql), work)
+        }
+        if table.pointee.overflow.runs > 0 { add(StatementText.overflow, table.pointee.overflow) }
+        record(execution, user: user)
+    }
+
+    /// Adds one execution's per-metric figures.
+    mutating func record(_ execution: [DatabaseMetric: Int], user: Int) {
+        executions += 1
+        for metric in DatabaseMetric.allCases {
+            let value = execution[metric] ?? 0
+            sums[metric, default: 0] += value
+            perUser[user, default: [:]][metric, default: [:]][value, default: 0] += 1
+        }
+    }
+
+    /// Adds another virtual user's (or run part's) counts of the same step.
+    mutating func merge(_ other: StepStatements) {
+        for (sql, totals) in other.statements { statements[sql, default: Totals()].add(totals) }
+        executions += other.executions
+        for (metric, value) in other.sums { sums[metric, default: 0] += value }
+        for (user, tables) in other.perUser {
+            for (metric, table) in tables { perUser[user, default: [:]][metric, default: [:]].merge(table, uniquingKeysWith: +) }
+        }
+    }
+
+    /// The mean per execution of `metric` (0 when the step never ran).
+    public func mean(_ metric: DatabaseMetric) -> Double {
+        executions == 0 ? 0 : Double(sums[metric] ?? 0) / Double(executions)
+    }
+
+    /// The median per execution of `metric`: each virtual user's median, then their median.
+    public func median(_ metric: DatabaseMetric) -> Double {
+        StepMetrics.median(perUser.values.compactMap { tables in
+            let table = tables[metric] ?? [:]
+            return ExecutionDistribution.median(of: table, count: table.values.reduce(0, +))
+        })
+    }
+}
+
+/// The figures a step's database work is gated on, as `summary.csv` and thresholds name them
+/// (`statements(open_feed)`, `vm_steps_p50(open_feed)`).
+public enum DatabaseMetric: String, Sendable, CaseIterable, Hashable {
+    /// Statements run, transaction control apart.
+    case statements
+    /// BEGIN, COMMIT, END, ROLLBACK, SAVEPOINT and RELEASE statements run.
+    case transactionStatements = "transaction_statements"
+    case vmSteps = "vm_steps"
+    case fullscanSteps = "fullscan_steps"
+    case sorts
+    case autoindexRows = "autoindex_rows"
+
+    /// The median's name: `vm_steps_p50`.
+    public var medianName: String { rawValue + "_p50" }
+
+    /// Every mean and median name, as `summary.csv` has them.
+    public static var metricNames: [String] { allCases.flatMap { [$0.rawValue, $0.medianName] } }
+
+    /// The means, which move with first-use work and interleaving users (gated only with one
+    /// user and a warm-up), as allocations' do.
+    public static var meanNames: Set<String> { Set(allCases.map(\.rawValue)) }
+
+    /// Metrics that count SQLite's bytecode: another SQLite version runs other bytecode.
+    public static let versionDependent: Set<String> = [DatabaseMetric.vmSteps.rawValue, DatabaseMetric.vmSteps.medianName]
+}

@@ -1,0 +1,16 @@
+extension Threshold.Metric {
+    /// SQLite's counts of a step's statements per execution (design section 11): the mean
+    /// (`statements`, `vm_steps`, ...) and the median (`statements_p50`, ...) of each
+    /// `DatabaseMetric`.
+    static let databaseMetrics: [Threshold.Metric] = DatabaseMetric.metricNames.map { Threshold.Metric(named: $0) }
+}
+
+extension StepStatements {
+    /// This step's rows of `summary.csv`: each database metric's mean and median per execution.
+    func summaryEntries(variant: String, step: String) -> [MetricTable.Entry] {
+        DatabaseMetric.allCases.flatMap { metric in
+            [MetricTable.Entry(variant: variant, metric: "\(metric.rawValue)(\(step))", value: mean(metric), unit: "count"),
+             MetricTable.Entry(variant: variant, metric: "\(metric.medianName)(\(step))", value: median(metric), unit: "count")]
+        }
+    }
+}
