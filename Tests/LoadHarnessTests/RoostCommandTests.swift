@@ -148,7 +148,7 @@ struct RoostCommandTests {
         // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
         var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
                         "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm",
-                        "allocations.csv", "profiles"]
+                        "allocations.csv", "profiles", "queries.csv"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
@@ -167,7 +167,8 @@ struct RoostCommandTests {
         #expect(values["state"] == "complete" && values["completed_variants"] == "weak strong", "\(values)")
         let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ["scenario", "variant", "step", "count", "errors", "mean_us",
                                                                        "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "ops_per_s",
-                                                                       "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"])
+                                                                       "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+                                                                       + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -277,4 +278,5 @@ struct RoostCommandTests {
 enum StepsHeader {
     static let columns = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
                           "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+                          + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
 }

@@ -48,6 +48,10 @@ public struct MetricTable: Sendable {
             }
             latencies[result.variant, default: [:]][""] = all
             entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "", extra: extraPercentiles)
+            if !result.statements.isEmpty {
+                let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
+                entries += every.summaryEntries(variant: result.variant, step: nil)
+            }
             if result.leaksChecked {
                 entries += [
                     Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),

@@ -6,6 +6,7 @@ struct StatementText {
     static let overflow = "[statements beyond the counter table's room]"
 
     private var cache: [String: String] = [:]
+    private var transactionControl: [String: Bool] = [:]
 
     /// `sql` with whitespace collapsed.
     mutating func collapsed(_ sql: String) -> String {
@@ -13,6 +14,14 @@ struct StatementText {
         let collapsed = Self.collapse(sql)
         cache[sql] = collapsed
         return collapsed
+    }
+
+    /// Whether `sql` (collapsed) only controls a transaction, remembered.
+    mutating func isTransactionControl(_ sql: String) -> Bool {
+        if let known = transactionControl[sql] { return known }
+        let answer = Self.isTransactionControl(sql)
+        transactionControl[sql] = answer
+        return answer
     }
 
     /// Whitespace runs (spaces, tabs, line breaks) as one space, none at either end.

@@ -29,64 +29,65 @@ public struct StepStatements: Sendable {
     public private(set) var statements: [String: Totals] = [:]
     /// How many executions were counted.
     public private(set) var executions = 0
-    /// Sums over every execution, per metric.
-    public private(set) var sums: [DatabaseMetric: Int] = [:]
+    /// Sums over every execution, per metric (indexed by `DatabaseMetric.index`).
+    private(set) var sums = [Int](repeating: 0, count: DatabaseMetric.allCases.count)
     /// Per virtual user, each metric's exact frequency table of per-execution values.
-    var perUser: [Int: [DatabaseMetric: [Int: Int]]] = [:]
+    var perUser: [Int: [[Int: Int]]] = [:]
 
     /// Nothing counted yet.
     public init() {}
 
     /// Adds one execution by virtual user `user`: what the thread's table counted in it.
     mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) {
-        var execution: [DatabaseMetric: Int] = [:]
+        var execution = (statements: 0, transactions: 0, work: StatementCounterTable.Work())
         func add(_ sql: String, _ work: StatementCounterTable.Work) {
-            let totals = Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps, sorts: work.sorts,
-                                autoindexRows: work.autoindexRows)
-            statements[sql, default: Totals()].add(totals)
-            execution[StatementText.isTransactionControl(sql) ? .transactionStatements : .statements, default: 0] += work.runs
-            execution[.vmSteps, default: 0] += work.vmSteps
-            execution[.fullscanSteps, default: 0] += work.fullscanSteps
-            execution[.sorts, default: 0] += work.sorts
-            execution[.autoindexRows, default: 0] += work.autoindexRows
+            statements[sql, default: Totals()].add(Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps,
+                                                          sorts: work.sorts, autoindexRows: work.autoindexRows))
+            if collapse.isTransactionControl(sql) { execution.transactions += work.runs } else { execution.statements += work.runs }
+            execution.work.add(work)
         }
         for index in 0..<table.pointee.count {
             let (sql, work) = table.pointee.entry(index)
             add(collapse.collapsed(sql), work)
         }
         if table.pointee.overflow.runs > 0 { add(StatementText.overflow, table.pointee.overflow) }
-        record(execution, user: user)
+        let work = execution.work
+        record([execution.statements, execution.transactions, work.vmSteps, work.fullscanSteps, work.sorts, work.autoindexRows],
+               user: user)
     }
 
-    /// Adds one execution's per-metric figures.
-    mutating func record(_ execution: [DatabaseMetric: Int], user: Int) {
+    /// Adds one execution's figures, in `DatabaseMetric.allCases` order.
+    mutating func record(_ execution: [Int], user: Int) {
         executions += 1
-        for metric in DatabaseMetric.allCases {
-            let value = execution[metric] ?? 0
-            sums[metric, default: 0] += value
-            perUser[user, default: [:]][metric, default: [:]][value, default: 0] += 1
+        var tables = perUser.removeValue(forKey: user) ?? Array(repeating: [:], count: sums.count)
+        for (index, value) in execution.enumerated() {
+            sums[index] += value
+            tables[index][value, default: 0] += 1
         }
+        perUser[user] = tables
     }
 
     /// Adds another virtual user's (or run part's) counts of the same step.
     mutating func merge(_ other: StepStatements) {
         for (sql, totals) in other.statements { statements[sql, default: Totals()].add(totals) }
         executions += other.executions
-        for (metric, value) in other.sums { sums[metric, default: 0] += value }
+        for index in sums.indices { sums[index] += other.sums[index] }
         for (user, tables) in other.perUser {
-            for (metric, table) in tables { perUser[user, default: [:]][metric, default: [:]].merge(table, uniquingKeysWith: +) }
+            var mine = perUser[user] ?? Array(repeating: [:], count: sums.count)
+            for index in tables.indices { mine[index].merge(tables[index], uniquingKeysWith: +) }
+            perUser[user] = mine
         }
     }
 
     /// The mean per execution of `metric` (0 when the step never ran).
     public func mean(_ metric: DatabaseMetric) -> Double {
-        executions == 0 ? 0 : Double(sums[metric] ?? 0) / Double(executions)
+        executions == 0 ? 0 : Double(sums[metric.index]) / Double(executions)
     }
 
     /// The median per execution of `metric`: each virtual user's median, then their median.
     public func median(_ metric: DatabaseMetric) -> Double {
         StepMetrics.median(perUser.values.compactMap { tables in
-            let table = tables[metric] ?? [:]
+            let table = tables[metric.index]
             return ExecutionDistribution.median(of: table, count: table.values.reduce(0, +))
         })
     }
@@ -103,6 +104,18 @@ public enum DatabaseMetric: String, Sendable, CaseIterable, Hashable {
     case fullscanSteps = "fullscan_steps"
     case sorts
     case autoindexRows = "autoindex_rows"
+
+    /// Its place in `allCases`.
+    var index: Int {
+        switch self {
+        case .statements: 0
+        case .transactionStatements: 1
+        case .vmSteps: 2
+        case .fullscanSteps: 3
+        case .sorts: 4
+        case .autoindexRows: 5
+        }
+    }
 
     /// The median's name: `vm_steps_p50`.
     public var medianName: String { rawValue + "_p50" }

@@ -7,10 +7,12 @@ extension Threshold.Metric {
 
 extension StepStatements {
     /// This step's rows of `summary.csv`: each database metric's mean and median per execution.
-    func summaryEntries(variant: String, step: String) -> [MetricTable.Entry] {
-        DatabaseMetric.allCases.flatMap { metric in
-            [MetricTable.Entry(variant: variant, metric: "\(metric.rawValue)(\(step))", value: mean(metric), unit: "count"),
-             MetricTable.Entry(variant: variant, metric: "\(metric.medianName)(\(step))", value: median(metric), unit: "count")]
+    /// (`step` nil: the variant's rows, over every step's executions.)
+    func summaryEntries(variant: String, step: String?) -> [MetricTable.Entry] {
+        let suffix = step.map { "(\($0))" } ?? ""
+        return DatabaseMetric.allCases.flatMap { metric in
+            [MetricTable.Entry(variant: variant, metric: metric.rawValue + suffix, value: mean(metric), unit: "count"),
+             MetricTable.Entry(variant: variant, metric: metric.medianName + suffix, value: median(metric), unit: "count")]
         }
     }
 }

@@ -13,7 +13,7 @@ enum QueriesSection {
             + "sorts or de-duplicates in a temporary b-tree.</p>\n"
         for (index, variant) in run.variants.enumerated() where !variant.statements.isEmpty {
             for step in variant.steps {
-                guard let counts = variant.statements[step.step], counts.executions > 0 else { continue }
+                guard let counts = variant.statements[step.step], counts.executions > 0, !counts.statements.isEmpty else { continue }
                 html += "<h3 class=\"queries\">" + VariantPalette.swatch(index) + HTMLText.escape(variant.variant) + " · "
                     + HTMLText.escape(step.step) + " <span class=\"note\">(" + HTMLText.count(counts.executions)
                     + " executions; per execution: " + number(counts.mean(.statements)) + " statements, "
