@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 @testable import LoadHarness
 import MemoryProbes
 import SocialStack
+import Synchronization
 import Testing
 
 /// SQLite's counts of each step's statements (design section 11), on real runs of a small
@@ -140,6 +142,35 @@ import Testing
         #expect(variant.statements["like"]?.median(.transactionStatements) == 2)
         #expect(variant.statements["open_feed"]?.mean(.transactionStatements) == 0)
         #expect(variant.statements["close_feed"]?.mean(.statements) == 0)
+    }
+
+    /// A statement is counted when it finishes (reset or done): every statement a step ran
+    /// must have finished by the step's end, or its work would land in a later step.
+    @Test func everyStatementHasFinishedWhenItsStepEnds() async throws {
+        #expect(try await Self.unfinishedStatements(leavingOneOpen: false) == [])
+        // The check sees a statement left on its first row.
+        #expect(try await Self.unfinishedStatements(leavingOneOpen: true).contains("open_feed: SELECT id FROM users"))
+    }
+
+    /// Statements still running at the end of each step, as "step: SQL".
+    static func unfinishedStatements(leavingOneOpen: Bool) async throws -> [String] {
+        let unfinished = Mutex<[String]>([])
+        let (folder, _) = try await Self.run(patch: StackPatch(inStep: { step, stack in
+            try stack.database.read { db in
+                guard let connection = db.sqliteConnection else { return }
+                if leavingOneOpen, step == "open_feed" { _ = sqlite3_step(try db.cachedStatement(sql: "SELECT id FROM users").sqliteStatement) }
+                var statement = sqlite3_next_stmt(connection, nil)
+                while let current = statement {
+                    if sqlite3_stmt_busy(current) != 0, let sql = sqlite3_sql(current) {
+                        let text = String(cString: sql)
+                        unfinished.withLock { $0.append("\(step): \(text)") }
+                    }
+                    statement = sqlite3_next_stmt(connection, current)
+                }
+            }
+        }), label: "db-finished")
+        try? FileManager.default.removeItem(atPath: folder)
+        return unfinished.withLock { $0 }
     }
 
     @Test func fileStorageCountsTheReadersStatementsToo() async throws {
