@@ -36,6 +36,10 @@ struct VariantRunner {
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         let stack = try SocialStack(configuration)
+        // Closed when the variant ends, after every measurement (the lifetime check, the
+        // retention fit, the allocation profile, the streamed rows): its connections and its
+        // folder go even when a strong variant's leaked screens still hold the stack.
+        defer { stack.close() }
         let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
 
         AllocationCounters.requireJemalloc()
