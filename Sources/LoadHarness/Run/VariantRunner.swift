@@ -28,6 +28,19 @@ struct VariantRunner {
     var prebuiltDatasets: [String: Double] = [:]
 
     func run() throws -> VariantResult {
+        // The stack's holders are normally the variant's own objects: it closes (deinit) as they
+        // go, as it always has, so the next variant's allocations fall where they always did (the
+        // exact profiles' retained bytes depend on it). A strong variant's leaked screens keep it
+        // alive: it is closed here, after every measurement of the variant (the lifetime check,
+        // the retention fit, the allocation profile, the streamed rows), and its connections and
+        // folder go all the same.
+        weak var leftOver: SocialStack?
+        defer { leftOver?.close() }
+        return try measure { leftOver = $0 }
+    }
+
+    /// The variant on a fresh stack, which `made` is told of.
+    private func measure(made: (SocialStack) -> Void) throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
         var configuration = SocialStack.Configuration(
             storage: settings.storage == .file ? .temporaryFile : .memory,
@@ -36,10 +49,7 @@ struct VariantRunner {
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         let stack = try SocialStack(configuration)
-        // Closed when the variant ends, after every measurement (the lifetime check, the
-        // retention fit, the allocation profile, the streamed rows): its connections and its
-        // folder go even when a strong variant's leaked screens still hold the stack.
-        defer { stack.close() }
+        made(stack)
         let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
 
         AllocationCounters.requireJemalloc()
