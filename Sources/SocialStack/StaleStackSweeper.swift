@@ -34,7 +34,7 @@ public enum StaleStackSweeper {
             var lines: [String] = []
             if !removed.isEmpty {
                 let noun = removed.count == 1 ? "folder" : "folders"
-                lines.append("removed \(removed.count) stack \(noun) that runs which died left behind "
+                lines.append("removed \(removed.count) stack \(noun) left behind by runs no longer going "
                              + "(\(Self.size(freedBytes)) freed):")
                 lines += removed.prefix(10).map { "  \($0.path)  \(Self.size($0.bytes))" }
                 if removed.count > 10 { lines.append("  and \(removed.count - 10) more") }

@@ -91,7 +91,7 @@ struct StackFolderCommandTests {
         let next = try await RoostBinary.run(workspace.arguments("short.yaml", out: "next"), in: workspace.directory,
                                              environment: workspace.environment)
         #expect(next.status == 0, "stdout: \(next.stdout)\nstderr: \(next.stderr)")
-        #expect(next.stderr.contains("roost run: removed 1 stack folder that runs which died left behind ("), "\(next.stderr)")
+        #expect(next.stderr.contains("roost run: removed 1 stack folder left behind by runs no longer going ("), "\(next.stderr)")
         #expect(next.stderr.contains(folders[0]), "\(next.stderr)")
         #expect(try workspace.stackEntries() == [])
     }

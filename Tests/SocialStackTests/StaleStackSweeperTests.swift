@@ -43,7 +43,7 @@ import Testing
         #expect(sweep.freedBytes >= 305_000, "\(sweep.freedBytes)")
         #expect(sweep.freedBytes < 400_000, "\(sweep.freedBytes)")
         #expect(try Self.entries(root) == [live.url.lastPathComponent, live.url.lastPathComponent + ".lock", "roost-cli-unrelated"])
-        #expect(sweep.lines.first?.hasPrefix("removed 2 stack folders that runs which died left behind (") == true)
+        #expect(sweep.lines.first?.hasPrefix("removed 2 stack folders left behind by runs no longer going (") == true)
         #expect(sweep.lines.count == 3)
 
         // A second sweep finds nothing more; the live folder goes when its owner removes it.
