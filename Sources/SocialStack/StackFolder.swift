@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A file-backed stack's own folder, `roost-stack-<UUID>` in the temporary directory, and
 /// beside it the lock file `roost-stack-<UUID>.lock` that the process using the folder holds
@@ -26,7 +25,7 @@ public final class StackFolder: Sendable {
     /// The lock file beside it.
     public let lockPath: String
     private let descriptor: Int32
-    private let isRemoved = Atomic<Bool>(false)
+    private let isRemoved = OnceFlag()
 
     /// Makes a new folder `<prefix><UUID>` in `root`, with its lock file, locked.
     public init(in root: URL = StackFolder.defaultRoot, prefix: String = StackFolder.stackPrefix) throws {
@@ -69,7 +68,7 @@ public final class StackFolder: Sendable {
     /// If the folder cannot be removed, the lock file stays and the lock is let go, so the
     /// next run's `StaleStackSweeper` tries again. Does nothing the second time.
     public func remove() {
-        guard !isRemoved.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard isRemoved.set() else { return }
         try? FileManager.default.removeItem(at: url)
         var status = stat()
         if lstat(url.path, &status) != 0, errno == ENOENT { unlink(lockPath) }

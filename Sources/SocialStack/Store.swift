@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The database and what every service shares: the clock, the configuration and the live
 /// observation hubs. Each public operation is one `read` or one `write` (one transaction).
@@ -15,7 +14,7 @@ final class Store: Sendable {
     /// The read-only connections reads run on when the writer is a file's pool.
     private let readers: ReaderConnections?
     /// Set once by `close()`: every read and write throws `StackError.closed` from then on.
-    private let closed = Atomic<Bool>(false)
+    private let closed = OnceFlag()
 
     /// A store on `writer`; `readers` are the connections reads use when `writer` is a
     /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
@@ -35,10 +34,10 @@ final class Store: Sendable {
     func closeReaders() { readers?.close() }
 
     /// Marks the store closed; true the first time only.
-    func markClosed() -> Bool { !closed.exchange(true, ordering: .acquiringAndReleasing) }
+    func markClosed() -> Bool { closed.set() }
 
     /// Whether `close()` was called.
-    var isClosed: Bool { closed.load(ordering: .acquiring) }
+    var isClosed: Bool { closed.isSet }
 
     /// Throws `StackError.closed` naming the caller (`function` of the type `file` is named
     /// after) once the store is closed.
