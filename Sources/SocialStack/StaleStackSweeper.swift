@@ -7,7 +7,7 @@ import Foundation
 /// A folder is a dead run's when its lock file is not locked: its owner's lock went with
 /// its process. A folder without a lock file comes from a Roost older than the lock files;
 /// it is removed when no process has a file in it open (`/proc/<pid>/fd`). Only the current
-/// user's folders are looked at.
+/// user's entries named `<prefix><UUID>` (and `<prefix><UUID>.lock`) are looked at.
 public enum StaleStackSweeper {
     /// One folder removed.
     public struct Removal: Sendable, Equatable {
@@ -58,8 +58,12 @@ public enum StaleStackSweeper {
     public static func sweep(root: URL = StackFolder.defaultRoot, prefixes: [String] = Self.prefixes) -> Sweep {
         var sweep = Sweep()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return sweep }
-        let bases = Set(names.filter { name in prefixes.contains { name.hasPrefix($0) } }.map { name in
+        // Only `<prefix><UUID>` and `<prefix><UUID>.lock`: a folder of another kind whose name
+        // happens to start the same way is not a stack's.
+        let bases = Set(names.map { name in
             name.hasSuffix(StackFolder.lockSuffix) ? String(name.dropLast(StackFolder.lockSuffix.count)) : name
+        }.filter { base in
+            prefixes.contains { base.hasPrefix($0) && UUID(uuidString: String(base.dropFirst($0.count))) != nil }
         })
         var openPaths: OpenFiles?
         for base in bases.sorted() {

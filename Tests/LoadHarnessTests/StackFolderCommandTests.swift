@@ -35,7 +35,7 @@ struct StackFolderCommandTests {
         var environment: [String: String] { ["TMPDIR": temporary] }
 
         init() throws {
-            directory = try TemporaryFolder.make("stack-folders")
+            directory = try TemporaryFolder.make("folders-of-stacks")
             try FileManager.default.createDirectory(atPath: directory + "/tmp", withIntermediateDirectories: true)
             try Data(StackFolderCommandTests.scenario(load: "{ virtual_users: 1, iterations: 3 }").utf8)
                 .write(to: URL(fileURLWithPath: directory + "/short.yaml"))

@@ -34,6 +34,9 @@ import Testing
         let deadReference = try Self.deadFolder(in: root, prefix: StackFolder.referencePrefix, bytes: 5_000)
         let other = root.appendingPathComponent("roost-cli-unrelated")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
+        // Named like a stack folder, but not `<prefix><UUID>`: someone else's.
+        let lookalike = root.appendingPathComponent(StackFolder.stackPrefix + "folders-of-a-test")
+        try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: false)
 
         let sweep = StaleStackSweeper.sweep(root: root)
         #expect(sweep.removed.map(\.path).sorted() == [dead, deadReference].sorted())
@@ -42,7 +45,8 @@ import Testing
         // st_blocks: at least the bytes written (300,000 + 5,000, plus the lock files' block).
         #expect(sweep.freedBytes >= 305_000, "\(sweep.freedBytes)")
         #expect(sweep.freedBytes < 400_000, "\(sweep.freedBytes)")
-        #expect(try Self.entries(root) == [live.url.lastPathComponent, live.url.lastPathComponent + ".lock", "roost-cli-unrelated"])
+        #expect(try Self.entries(root) == [live.url.lastPathComponent, live.url.lastPathComponent + ".lock", "roost-cli-unrelated",
+                                           lookalike.lastPathComponent])
         #expect(sweep.lines.first?.hasPrefix("removed 2 stack folders left behind by runs no longer going (") == true)
         #expect(sweep.lines.count == 3)
 
@@ -50,7 +54,7 @@ import Testing
         let again = StaleStackSweeper.sweep(root: root)
         #expect(again.removed.isEmpty && again.lines.isEmpty)
         live.remove()
-        #expect(try Self.entries(root) == ["roost-cli-unrelated"])
+        #expect(try Self.entries(root) == ["roost-cli-unrelated", lookalike.lastPathComponent])
     }
 
     /// A folder from a Roost without lock files: removed when no process has a file in it
