@@ -9,7 +9,8 @@ extension SocialStack {
             case memory
             /// A `DatabasePool` on this file (WAL, synchronous=NORMAL); kept after the stack closes.
             case file(path: String)
-            /// A `DatabasePool` in a new temporary directory that is deleted with the stack.
+            /// A `DatabasePool` in a new folder of the temporary directory (`StackFolder`), removed
+            /// by `SocialStack.close()` or with the stack.
             case temporaryFile
         }
 

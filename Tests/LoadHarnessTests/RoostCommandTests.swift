@@ -25,12 +25,14 @@ enum RoostBinary {
     /// minutes. posix_spawn and a polling waitpid, not Foundation's `Process`, and no thread
     /// blocked while roost runs: no helper threads come and go in the test process (see
     /// `InProcessRun`).
-    static func run(_ arguments: [String], in directory: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
-        try await wait(for: start(arguments, in: directory), sourceLocation: sourceLocation)
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
+        try await wait(for: start(arguments, in: directory, environment: environment), sourceLocation: sourceLocation)
     }
 
-    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects it).
-    static func start(_ arguments: [String], in directory: String) throws -> Started {
+    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects
+    /// it); `environment` adds to (or replaces) the test process's variables.
+    static func start(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> Started {
         let out = directory + "/.stdout-\(UUID().uuidString)", err = directory + "/.stderr-\(UUID().uuidString)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -40,7 +42,7 @@ enum RoostBinary {
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // roost run sets SWIFT_DETERMINISTIC_HASHING itself (and re-executes once).
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_DETERMINISTIC_HASHING" }
-            .map { "\($0.key)=\($0.value)" }
+            .merging(extra) { _, new in new }.map { "\($0.key)=\($0.value)" }
         // In `directory`: a shell changes there and execs roost (posix_spawn's chdir action is a GNU extension).
         let argv = (["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]

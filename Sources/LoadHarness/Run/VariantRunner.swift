@@ -30,6 +30,19 @@ struct VariantRunner {
     var patch: StackPatch?
 
     func run() throws -> VariantResult {
+        // The stack's holders are normally the variant's own objects: it closes (deinit) as they
+        // go, as it always has, so the next variant's allocations fall where they always did (the
+        // exact profiles' retained bytes depend on it). A strong variant's leaked screens keep it
+        // alive: it is closed here, after every measurement of the variant (the lifetime check,
+        // the retention fit, the allocation profile, the streamed rows), and its connections and
+        // folder go all the same.
+        weak var leftOver: SocialStack?
+        defer { leftOver?.close() }
+        return try measure { leftOver = $0 }
+    }
+
+    /// The variant on a fresh stack, which `made` is told of.
+    private func measure(made: (SocialStack) -> Void) throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
         var configuration = SocialStack.Configuration(
             storage: settings.storage == .file ? .temporaryFile : .memory,
@@ -40,6 +53,7 @@ struct VariantRunner {
         // Every connection counts its statements' work (inside measured steps only).
         configuration.onConnection = { StatementCounters.install(on: $0) }
         let stack = try SocialStack(configuration)
+        made(stack)
         let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
         try patch?.setUp(stack)
 
