@@ -80,6 +80,11 @@ import Testing
             h.comments["cat on bob"] = try h.stack.comments.comment(on: h.posts["bob posts words"]!, text: "cat on bob", as: h.sessions["cat"]!).id
         },
         Call(involvesDan: false) { _ = try $0.stack.notifications.markRead(for: $0.sessions["bob"]!) },
+        // dan on a second device and with a reset pending; ann the same: dan's go with him, ann's stay.
+        Call(involvesDan: true) { _ = try $0.stack.auth.logIn(email: "dan@example.com", password: "secret-dan-1") },
+        Call(involvesDan: true) { _ = try $0.stack.auth.requestPasswordReset(email: "dan@example.com") },
+        Call(involvesDan: false) { _ = try $0.stack.auth.logIn(email: "ann@example.com", password: "secret-ann-1") },
+        Call(involvesDan: false) { _ = try $0.stack.auth.requestPasswordReset(email: "ann@example.com") },
         Call(involvesDan: false) { try $0.post("bob", "bob posts after reading") },
     ] }
 
@@ -113,7 +118,7 @@ import Testing
                 """,
             "media": "SELECT id, size FROM media",
             "search": "SELECT p.text FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid WHERE posts_fts MATCH 'dan OR ann OR posts'",
-            "password_resets": "SELECT user_id FROM password_resets",
+            "password_resets": "SELECT u.username FROM password_resets JOIN users u ON u.id = password_resets.user_id",
         ]
         // The search index matches the posts it indexes (throws SQLITE_CORRUPT_VTAB if not).
         try stack.store.writer.write { db in try db.execute(sql: "INSERT INTO posts_fts(posts_fts) VALUES ('integrity-check')") }
@@ -159,6 +164,43 @@ import Testing
         }
         #expect(try Self.feeds(withDan) == Self.feeds(withoutDan))
         #expect(try Self.feeds(withDan)["ann"]?.isEmpty == false)
+        // What the others see through the services agrees with the rows: counts, unread
+        // notifications, searches.
+        for name in ["ann", "bob", "cat"] {
+            let (with, without) = (withDan.sessions[name]!, withoutDan.sessions[name]!)
+            #expect(try withDan.stack.users.stats(for: with.user.id) == withoutDan.stack.users.stats(for: without.user.id), "\(name)")
+            #expect(try withDan.stack.notifications.unreadCount(for: with) == withoutDan.stack.notifications.unreadCount(for: without),
+                    "\(name)")
+        }
+        for query in ["dan", "posts", "ann"] {
+            #expect(try withDan.stack.search.posts(matching: query).map(\.text) == withoutDan.stack.search.posts(matching: query).map(\.text))
+            #expect(try withDan.stack.search.users(matching: query).map(\.username)
+                == withoutDan.stack.search.users(matching: query).map(\.username))
+        }
+        // Both of dan's sessions are refused from now on.
+        #expect(throws: SessionError.notFound(operation: "home feed")) { try withDan.stack.feed.homeFeed(for: withDan.sessions["dan"]!) }
+    }
+
+    /// A hostile password never reaches scrypt and deletes nothing: over the byte limit it is
+    /// refused unhashed; dan's password with a NUL and more after it is another password.
+    @Test func aHugeOrNulSuffixedPasswordDeletesNothing() throws {
+        let history = History(stack: try makeStack())
+        for call in Self.calls { try call.run(history) }
+        let (stack, dan) = (history.stack, history.sessions["dan"]!)
+        let before = try SessionAttackTests.snapshot(stack)
+        var runs = stack.store.scryptRuns.withLock { $0 }
+        #expect(throws: AuthError.wrongPassword(operation: "delete account")) {
+            try stack.auth.deleteAccount(dan, password: String(repeating: "p", count: 1 << 20))
+        }
+        #expect(stack.store.scryptRuns.withLock { $0 } == runs)
+        #expect(throws: AuthError.wrongPassword(operation: "delete account")) {
+            try stack.auth.deleteAccount(dan, password: "secret-dan-1\0tail")
+        }
+        #expect(stack.store.scryptRuns.withLock { $0 } == runs + 1)
+        #expect(try SessionAttackTests.snapshot(stack) == before)
+        runs = stack.store.scryptRuns.withLock { $0 }
+        try stack.auth.deleteAccount(dan, password: "secret-dan-1")
+        #expect(stack.store.scryptRuns.withLock { $0 } == runs + 1)
     }
 
     @Test func deletionNeedsTheRightPasswordAndItsSessionAndIsFinal() throws {

@@ -21,14 +21,15 @@ import Testing
             let clock = TestClock(), stack = try makeStack(feed: feed, clock: clock)
             self.clock = clock
             self.stack = stack
-            func account(_ name: String) throws -> Session {
+            func account(_ name: String, image: [UInt8]? = nil) throws -> Session {
                 try stack.auth.signUp(email: "\(name)@example.com", password: "secret-\(name)-1", username: name,
-                                      fullName: name.capitalized)
+                                      fullName: name.capitalized, profileImage: image)
             }
-            alice = try account("alice")
+            // alice's avatar and post image: a refused delete or avatar change must free neither.
+            alice = try account("alice", image: [1, 1, 1])
             bob = try account("bob")
             carol = try account("carol")
-            alicePost = try stack.posts.compose(.post("alice writes"), as: alice).id
+            alicePost = try stack.posts.compose(.post("alice writes", image: [2, 2, 2]), as: alice).id
             carolPost = try stack.posts.compose(.post("carol writes"), as: carol).id
             carolComment = try stack.comments.comment(on: alicePost, text: "carol comments", as: carol).id
             try stack.likes.like(alicePost, as: carol)
@@ -89,6 +90,7 @@ import Testing
             #expect(throws: expected(name), "\(name)", sourceLocation: sourceLocation) { try run(session) }
         }
         #expect(try Self.snapshot(world.stack) == before, sourceLocation: sourceLocation)
+        #expect(try count(world.stack, "media") == 2, sourceLocation: sourceLocation)
         #expect(world.stack.notifications.observationCount(for: world.alice.user.id) == 0, sourceLocation: sourceLocation)
         #expect(world.stack.feed.observationCount(for: world.alice.user.id) == 0, sourceLocation: sourceLocation)
     }
