@@ -76,26 +76,27 @@ final class StepPlayer: @unchecked Sendable {
                 }
             case .repeat(let times, let inner):
                 for _ in 0..<times where !stop.isSet { play(inner, intendedStart: &intendedStart) }
-            default:
-                measure(step, intendedStart: intendedStart)
+            case .measured(let measured):
+                measure(measured, intendedStart: intendedStart)
                 intendedStart = nil
             }
         }
     }
 
-    private func measure(_ step: Step, intendedStart: UInt64?) {
+    private func measure(_ step: any MeasuredStep, intendedStart: UInt64?) {
         guard isMeasuring else {
-            _ = try? StepExecutor.perform(step, by: vu)
+            _ = try? step.play(vu)
             return
         }
-        if step.closesScreen { trackClosingScreen(step) }
-        let name = step.name
+        let closed = type(of: step).screen.closed
+        if let closed { trackClosingScreen(closed) }
+        let name = type(of: step).name
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
         let (outcome, allocation, began, ended) = shared.profiler.record(name) {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
-            let outcome = Result { try StepExecutor.perform(step, by: vu) }
+            let outcome = Result { try step.play(vu) }
             let ended = clock.now()
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
@@ -113,7 +114,7 @@ final class StepPlayer: @unchecked Sendable {
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated))
         }
-        if step.closesScreen {
+        if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead
             // ones; the side tables that frees are the step's (the app's weak references made
             // them, and without the tracker the step would have freed them).
@@ -125,19 +126,10 @@ final class StepPlayer: @unchecked Sendable {
         }
     }
 
-    /// Tracks the parts of the screen a close step is about to close (outside the measured span).
-    private func trackClosingScreen(_ step: Step) {
-        guard let screen = vu.app.navigator.stack.last else { return }
-        let matches: Bool = switch step {
-        case .closeFeed: screen is FeedController
-        case .closeExplore: screen is ExploreController
-        case .closeProfile: screen is ProfileController
-        case .closePost: screen is PostDetailController
-        case .closeNotifications: screen is NotificationsController
-        case .closeComments: screen is CommentsController
-        default: false
-        }
-        guard matches else { return }
+    /// Tracks the parts of the screen a close step is about to close (outside the measured
+    /// span), when the top screen is of the type the step closes.
+    private func trackClosingScreen(_ closed: any Screen.Type) {
+        guard let screen = vu.app.navigator.stack.last, ObjectIdentifier(type(of: screen)) == ObjectIdentifier(closed) else { return }
         for part in screen.parts { tracker.track(part) }
     }
 }

@@ -1,0 +1,26 @@
+import Screens
+import SocialStack
+
+/// `login`: log in as the virtual user's own dataset user.
+extension Steps {
+    public struct Login: MeasuredStep {
+        public static let name = "login"
+        public static let summary = "Log in as the virtual user's own dataset user."
+
+        /// The step (it takes no arguments).
+        public init() {}
+        public init(_ arguments: StepArguments) {}
+
+        public func play(_ vu: VirtualUser) throws {
+            let login = LoginController(app: vu.app)
+            login.email = vu.dataset.emails[vu.ownSlot]
+            login.password = Dataset.password
+            try login.signIn()
+        }
+    }
+}
+
+extension Step {
+    /// `login`.
+    public static var login: Step { .measured(Steps.Login()) }
+}

@@ -1,0 +1,24 @@
+import Screens
+import SocialStack
+
+/// `close_comments`: close the comments (their lifetime is checked).
+extension Steps {
+    public struct CloseComments: MeasuredStep {
+        public static let name = "close_comments"
+        public static let summary = "Close the comments (their lifetime is checked)."
+        public static let screen = ScreenChange.closes(CommentsController.self)
+
+        /// The step (it takes no arguments).
+        public init() {}
+        public init(_ arguments: StepArguments) {}
+
+        public func play(_ vu: VirtualUser) throws {
+            try vu.close(CommentsController.self, step: Self.name, expected: "comments screen")
+        }
+    }
+}
+
+extension Step {
+    /// `close_comments`.
+    public static var closeComments: Step { .measured(Steps.CloseComments()) }
+}

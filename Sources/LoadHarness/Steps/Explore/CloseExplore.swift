@@ -1,0 +1,24 @@
+import Screens
+import SocialStack
+
+/// `close_explore`: close the explore screen (its lifetime is checked).
+extension Steps {
+    public struct CloseExplore: MeasuredStep {
+        public static let name = "close_explore"
+        public static let summary = "Close the explore screen (its lifetime is checked)."
+        public static let screen = ScreenChange.closes(ExploreController.self)
+
+        /// The step (it takes no arguments).
+        public init() {}
+        public init(_ arguments: StepArguments) {}
+
+        public func play(_ vu: VirtualUser) throws {
+            try vu.close(ExploreController.self, step: Self.name, expected: "explore screen")
+        }
+    }
+}
+
+extension Step {
+    /// `close_explore`.
+    public static var closeExplore: Step { .measured(Steps.CloseExplore()) }
+}

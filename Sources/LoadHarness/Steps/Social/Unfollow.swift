@@ -1,0 +1,32 @@
+import Screens
+import SocialStack
+
+/// `unfollow`: unfollow a user.
+extension Steps {
+    public struct Unfollow: MeasuredStep {
+        public static let name = "unfollow"
+        public static let summary = "Unfollow a user."
+        public static let arguments = [StepSyntax.Argument("user", .user, default: "random")]
+
+        public var target: Target
+
+        /// The step with these arguments.
+        public init(target: Target) {
+            self.target = target
+        }
+
+        public init(_ arguments: StepArguments) {
+            self.init(target: arguments.target("user"))
+        }
+
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            _ = try stack.follows.unfollow(try vu.user(target, step: Self.name), by: vu.me)
+        }
+    }
+}
+
+extension Step {
+    /// `unfollow`.
+    public static func unfollow(_ target: Target) -> Step { .measured(Steps.Unfollow(target: target)) }
+}
