@@ -57,11 +57,11 @@ struct List: ParsableCommand {
             let origin = entry.map { $0.origin == RoostExtension.builtIn.name ? "" : " [\($0.origin)]" } ?? ""
             return (syntax, (entry?.type.summary ?? "") + origin)
         }
-        let usageWidth = rows.map { Self.usage(of: $0.0).count }.max() ?? 0
+        let summaryWidth = rows.map(\.1.count).max() ?? 0
         for (syntax, summary) in rows {
             let name = syntax.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let usage = Self.usage(of: syntax).padding(toLength: usageWidth, withPad: " ", startingAt: 0)
-            print(("  " + name + "  " + usage + "  " + summary).trimmingTrailingSpaces())
+            let described = summary.isEmpty ? "" : summary.padding(toLength: summaryWidth, withPad: " ", startingAt: 0) + "  "
+            print(("  " + name + "  " + described + Self.usage(of: syntax)).trimmingTrailingSpaces())
         }
         print("")
         print("Targets: user: random, self, followed, from_feed or a username; post: random, self, followed, from_feed or a post id.")
