@@ -9,6 +9,7 @@ extension Steps {
         public static let arguments = [StepSyntax.Argument("post", .post, default: "random")]
         public static let screen = ScreenChange.opens(CommentsController.self)
 
+        /// `post:`.
         public var target: Target
 
         /// The step with these arguments.
@@ -16,10 +17,12 @@ extension Steps {
             self.target = target
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(CommentsController(app: vu.app, post: try vu.post(target, step: Self.name)))
         }

@@ -8,6 +8,7 @@ extension Steps {
         public static let summary = "Search users."
         public static let arguments = [StepSyntax.Argument("query", .text, default: "a", doc: "Search text; may use {vu}, {iteration}, {seed}.")]
 
+        /// `query:`.
         public var query: TextTemplate
 
         /// The step with these arguments.
@@ -15,10 +16,12 @@ extension Steps {
             self.query = query
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(query: arguments.text("query"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.top(ExploreController.self, step: Self.name, expected: "explore screen").searchUsers(vu.text(query))
         }

@@ -9,6 +9,7 @@ extension Steps {
         public static let arguments = [StepSyntax.Argument("pages", .integer(minimum: 1), default: "1", doc: "Pages to scroll through.")]
         public static let screen = ScreenChange.opens(FeedController.self)
 
+        /// `pages:`.
         public var pages: Int
 
         /// The step with these arguments.
@@ -16,10 +17,12 @@ extension Steps {
             self.pages = pages
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(pages: arguments.integer("pages"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let feed = FeedController(app: vu.app)
             try vu.app.navigator.push(feed)

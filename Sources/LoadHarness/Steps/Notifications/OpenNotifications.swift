@@ -10,8 +10,10 @@ extension Steps {
 
         /// The step (it takes no arguments).
         public init() {}
+        /// The step from its (no) arguments.
         public init(_ arguments: StepArguments) {}
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(NotificationsController(app: vu.app))
         }

@@ -11,7 +11,9 @@ extension Steps {
             StepSyntax.Argument("text", .text, default: "post {vu}-{iteration}", doc: "Text; may use {vu}, {iteration}, {seed}."),
         ]
 
+        /// `post:`.
         public var target: Target
+        /// `text:`.
         public var text: TextTemplate
 
         /// The step with these arguments.
@@ -20,10 +22,12 @@ extension Steps {
             self.text = text
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"), text: arguments.text("text"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.posts.edit(try vu.post(target, step: Self.name), text: vu.text(text), by: vu.me)

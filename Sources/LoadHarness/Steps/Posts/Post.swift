@@ -8,6 +8,7 @@ extension Steps {
         public static let summary = "Write a post."
         public static let arguments = [StepSyntax.Argument("text", .text, default: "post {vu}-{iteration}", doc: "Text; may use {vu}, {iteration}, {seed}.")]
 
+        /// `text:`.
         public var text: TextTemplate
 
         /// The step with these arguments.
@@ -15,10 +16,12 @@ extension Steps {
             self.text = text
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(text: arguments.text("text"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.compose(.post, text: vu.text(text))
         }

@@ -9,6 +9,7 @@ extension Steps {
         public static let arguments = [StepSyntax.Argument("user", .user, default: "random")]
         public static let screen = ScreenChange.opens(ProfileController.self)
 
+        /// `user:`.
         public var target: Target
 
         /// The step with these arguments.
@@ -16,10 +17,12 @@ extension Steps {
             self.target = target
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("user"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(ProfileController(app: vu.app, user: try vu.user(target, step: Self.name)))
         }

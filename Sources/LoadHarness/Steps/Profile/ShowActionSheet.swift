@@ -9,8 +9,10 @@ extension Steps {
 
         /// The step (it takes no arguments).
         public init() {}
+        /// The step from its (no) arguments.
         public init(_ arguments: StepArguments) {}
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let profile = try vu.top(ProfileController.self, step: Self.name, expected: "profile")
             guard let header = profile.header else { throw StepError.noOpenScreen(step: Self.name, expected: "profile header") }

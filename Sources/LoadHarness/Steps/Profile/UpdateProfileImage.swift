@@ -8,6 +8,7 @@ extension Steps {
         public static let summary = "Upload a new profile image."
         public static let arguments = [StepSyntax.Argument("bytes", .integer(minimum: 0), default: "4096", doc: "Image size in bytes.")]
 
+        /// `bytes:`.
         public var bytes: Int
 
         /// The step with these arguments.
@@ -15,10 +16,12 @@ extension Steps {
             self.bytes = bytes
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(bytes: arguments.integer("bytes"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.users.setProfileImage((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ vu.iteration) }, for: vu.me)

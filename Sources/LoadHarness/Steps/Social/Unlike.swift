@@ -8,6 +8,7 @@ extension Steps {
         public static let summary = "Unlike a post."
         public static let arguments = [StepSyntax.Argument("post", .post, default: "random")]
 
+        /// `post:`.
         public var target: Target
 
         /// The step with these arguments.
@@ -15,10 +16,12 @@ extension Steps {
             self.target = target
         }
 
+        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
+        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.likes.unlike(try vu.post(target, step: Self.name), by: vu.me)
