@@ -14,7 +14,7 @@ extension Steps {
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
-            let login = LoginController(app: vu.app)
+            let login = vu.loginScreen()
             login.email = vu.dataset.emails[vu.ownSlot]
             login.password = Dataset.password
             try login.signIn()

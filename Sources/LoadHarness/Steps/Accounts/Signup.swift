@@ -15,7 +15,7 @@ extension Steps {
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             vu.signups += 1
-            let login = LoginController(app: vu.app)
+            let login = vu.loginScreen()
             login.email = "vu\(vu.index)-\(vu.signups)-\(vu.seed)@signup.roost.test"
             login.password = Dataset.password
             login.username = "s\(vu.index)_\(vu.signups)"
