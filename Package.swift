@@ -56,8 +56,10 @@ let package = Package(
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack",
                 .product(name: "Crypto", package: "swift-crypto"),
-                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`.
+                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`
+                // and the statement counters; GRDB to explain a run's statements on its stack.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

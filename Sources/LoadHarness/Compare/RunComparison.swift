@@ -23,6 +23,8 @@ public struct RunComparison: Sendable {
         /// A mean of allocations or bytes per operation of a run with several virtual users
         /// or no warm-up: first-use work moves it from run to run, so only its median is gated.
         case meanNotGated
+        /// VM steps of runs that linked different SQLite versions (other bytecode): shown, not judged.
+        case otherSQLite
     }
 
     /// A percentile is judged only when at least this many samples lie beyond it in both
@@ -30,7 +32,7 @@ public struct RunComparison: Sendable {
     /// ten samples is their maximum, and it doubles from run to run on a shared machine.
     public static let minimumSamplesBeyond = 5.0
 
-    public let changes: [Change]
+    public internal(set) var changes: [Change]
     /// The current run's leaked types with their cycles (from its leaks.csv).
     public let currentLeaks: [Leak]
     /// Per step whose allocations or bytes per operation got worse or better, the
@@ -39,6 +41,11 @@ public struct RunComparison: Sendable {
 
     /// How many sites `siteChanges` keeps per step.
     public static let siteChangesShown = 5
+    /// Per step whose database metrics got worse or better, the statements behind it, when
+    /// both runs carry `queries.csv` (RunComparison+Statements.swift).
+    public var statementChanges: [StepStatementChanges] = []
+    /// The SQLite versions of the baseline and the current run, when both recorded one.
+    public var sqliteVersions: (baseline: String, current: String)? = nil
 
     /// Objects of one type left alive in the current run, and why.
     public struct Leak: Sendable, Hashable {
@@ -76,6 +83,7 @@ public struct RunComparison: Sendable {
             Leak(scenario: $0.scenario, variant: $0.variant, type: $0.type, created: $0.created, leaked: $0.leaked, cycle: $0.cycle)
         }
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
+        try comparison.addDatabaseWork(baseline: baseline, current: current)
         if let before = try AllocationSites.read(folder: baseline), let after = try AllocationSites.read(folder: current) {
             comparison.siteChanges = siteChanges(in: changes, before, after)
         }
@@ -133,7 +141,7 @@ public struct RunComparison: Sendable {
     }
 
     /// Metrics whose mean moves with first-use work when several users share a run.
-    static let meanAllocationMetrics: Set<String> = ["allocs_per_op", "bytes_per_op"]
+    static let meanAllocationMetrics: Set<String> = Set(["allocs_per_op", "bytes_per_op"]).union(DatabaseMetric.meanNames)
 
     private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
                               samples: Int?, meansRepeat: Bool) -> Change {

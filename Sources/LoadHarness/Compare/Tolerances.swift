@@ -35,6 +35,8 @@ public struct Tolerances: Sendable {
         }
         rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
+        // SQLite's counts of a step's statements, scans and sorts: exact (design section 11).
+        for metric in DatabaseMetric.metricNames { rules[metric] = Rule(tolerance: 0, higherIsWorse: true) }
     }
 
     func rule(for metric: String) -> Rule? {

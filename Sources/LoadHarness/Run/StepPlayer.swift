@@ -25,6 +25,10 @@ final class StepPlayer: @unchecked Sendable {
     // histograms), which cost ~16 us per measured step.
     private(set) var result: VirtualUserResult
     private var iterationErrors = 0
+    /// The statements' SQL as reports write it, cached (outside measured spans).
+    private var statementText = StatementText()
+    /// A test's change to the stack, run inside each measured span (StackPatch).
+    var patch: StackPatch?
     private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
@@ -91,15 +95,23 @@ final class StepPlayer: @unchecked Sendable {
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
         let name = type(of: step).name
+        // SQLite's counts of the span's statements (StatementCounters: the table is made
+        // here on the thread's first step, and nothing is allocated inside the span).
+        StatementCounters.begin()
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
         let (outcome, allocation, began, ended) = shared.profiler.record(name) {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
-            let outcome = Result { try step.play(vu) }
+            let outcome = Result {
+                try step.play(vu)
+                try patch?.inStep(name, vu.stack)
+            }
             let ended = clock.now()
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
+        let counted = StatementCounters.end()
+        result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
         var error: String?
         if case .failure(let failure) = outcome {
             error = errorName(failure)

@@ -11,6 +11,8 @@ public enum ScenarioSchema {
             "edges": .array(edges.map(JSONValue.string)),
             "bareSteps": .array(registry.entries.map { .string($0.type.name) }),
             "stepProperties": .object(registry.entries.map { ($0.type.name, measured($0.type)) } + controlSteps),
+            "namedMetrics": .array(Threshold.Metric.named.map { .string($0.name) }),
+            "thresholdPattern": .string(thresholdPattern),
         ]
         var lines: [String] = []
         for line in ScenarioSchemaTemplate.text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -23,6 +25,13 @@ public enum ScenarioSchema {
             lines.append(String(line[..<start.lowerBound]) + value.text(indent: indent) + String(line[end.upperBound...]))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A threshold's whole line: a metric (a percentile or one of `Threshold.Metric.named`), an
+    /// optional step and variant, a comparison and a number with an optional unit.
+    private static var thresholdPattern: String {
+        let metrics = (["p[0-9]+(\\.[0-9]+)?"] + Threshold.Metric.named.map(\.name)).joined(separator: "|")
+        return #"^\s*("# + metrics + #")\s*(\(\s*[a-z0-9_]+\s*\))?\s*(\{\s*variant\s*:\s*[a-z0-9-]+\s*\})?\s*(<=|>=|==|<|>)\s*[0-9]+(\.[0-9]+)?\s*(ns|us|ms|s|B|KB|MB|GB|%)?\s*$"#
     }
 
     /// A measured step's entry: `null` when it takes no arguments, else a map of them.

@@ -1,5 +1,5 @@
 /// `Scenarios/roost.schema.json` without the parts the registry writes (`@@name@@`):
-/// everything but the steps and the edges, which `ScenarioSchema` fills in.
+/// everything but the steps, the edges and the threshold metrics, which `ScenarioSchema` fills in.
 enum ScenarioSchemaTemplate {
     static let text = #"""
 {
@@ -222,31 +222,14 @@ enum ScenarioSchemaTemplate {
           "description": "A latency percentile above 0 and below 100: p50, p95, p99.9 (also written p999), p9999."
         },
         {
-          "enum": [
-            "max",
-            "mean",
-            "errors",
-            "error_rate",
-            "ops_per_s",
-            "allocs_per_op",
-            "bytes_per_op",
-            "allocs_p50",
-            "bytes_p50",
-            "leaked_objects",
-            "leaked_bytes",
-            "retained_bytes",
-            "rss_peak_bytes",
-            "retained_per_close",
-            "retained_growth",
-            "dropped_iterations"
-          ]
+          "enum": "@@namedMetrics@@"
         }
       ],
       "description": "What a threshold can name (the first group of the threshold pattern)."
     },
     "threshold": {
       "type": "string",
-      "pattern": "^\\s*(p[0-9]+(\\.[0-9]+)?|max|mean|errors|error_rate|ops_per_s|allocs_per_op|bytes_per_op|allocs_p50|bytes_p50|leaked_objects|leaked_bytes|retained_bytes|rss_peak_bytes|retained_per_close|retained_growth|dropped_iterations)\\s*(\\(\\s*[a-z0-9_]+\\s*\\))?\\s*(\\{\\s*variant\\s*:\\s*[a-z0-9-]+\\s*\\})?\\s*(<=|>=|==|<|>)\\s*[0-9]+(\\.[0-9]+)?\\s*(ns|us|ms|s|B|KB|MB|GB|%)?\\s*$"
+      "pattern": "@@thresholdPattern@@"
     },
     "text": {
       "type": "string",
