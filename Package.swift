@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Screens", targets: ["Screens"]),
         .library(name: "MemoryProbes", targets: ["MemoryProbes"]),
         .library(name: "LoadHarness", targets: ["LoadHarness"]),
+        // The command line as a library: a package with steps of its own runs it (docs/custom-steps.md).
+        .library(name: "RoostCommandLine", targets: ["RoostCommandLine"]),
         .executable(name: "roost", targets: ["roost"]),
     ],
     dependencies: [
@@ -62,13 +64,14 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .executableTarget(
-            name: "roost",
+        .target(
+            name: "RoostCommandLine",
             dependencies: [
                 "LoadHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "roost", dependencies: ["RoostCommandLine"]),
         .testTarget(
             name: "SocialStackTests",
             dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]

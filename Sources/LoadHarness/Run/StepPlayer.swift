@@ -80,20 +80,21 @@ final class StepPlayer: @unchecked Sendable {
                 }
             case .repeat(let times, let inner):
                 for _ in 0..<times where !stop.isSet { play(inner, intendedStart: &intendedStart) }
-            default:
-                measure(step, intendedStart: intendedStart)
+            case .measured(let measured):
+                measure(measured, intendedStart: intendedStart)
                 intendedStart = nil
             }
         }
     }
 
-    private func measure(_ step: Step, intendedStart: UInt64?) {
+    private func measure(_ step: any MeasuredStep, intendedStart: UInt64?) {
         guard isMeasuring else {
-            _ = try? StepExecutor.perform(step, by: vu)
+            _ = try? step.play(vu)
             return
         }
-        if step.closesScreen { trackClosingScreen(step) }
-        let name = step.name
+        let closed = type(of: step).screen.closed
+        if let closed { trackClosingScreen(closed) }
+        let name = type(of: step).name
         // SQLite's counts of the span's statements (StatementCounters: the table is made
         // here on the thread's first step, and nothing is allocated inside the span).
         StatementCounters.begin()
@@ -103,7 +104,7 @@ final class StepPlayer: @unchecked Sendable {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
             let outcome = Result {
-                try StepExecutor.perform(step, by: vu)
+                try step.play(vu)
                 try patch?.inStep(name, vu.stack)
             }
             let ended = clock.now()
@@ -125,7 +126,7 @@ final class StepPlayer: @unchecked Sendable {
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated))
         }
-        if step.closesScreen {
+        if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead
             // ones; the side tables that frees are the step's (the app's weak references made
             // them, and without the tracker the step would have freed them).
@@ -137,19 +138,10 @@ final class StepPlayer: @unchecked Sendable {
         }
     }
 
-    /// Tracks the parts of the screen a close step is about to close (outside the measured span).
-    private func trackClosingScreen(_ step: Step) {
-        guard let screen = vu.app.navigator.stack.last else { return }
-        let matches: Bool = switch step {
-        case .closeFeed: screen is FeedController
-        case .closeExplore: screen is ExploreController
-        case .closeProfile: screen is ProfileController
-        case .closePost: screen is PostDetailController
-        case .closeNotifications: screen is NotificationsController
-        case .closeComments: screen is CommentsController
-        default: false
-        }
-        guard matches else { return }
+    /// Tracks the parts of the screen a close step is about to close (outside the measured
+    /// span), when the top screen is of the type the step closes.
+    private func trackClosingScreen(_ closed: any Screen.Type) {
+        guard let screen = vu.app.navigator.stack.last, ObjectIdentifier(type(of: screen)) == ObjectIdentifier(closed) else { return }
         for part in screen.parts { tracker.track(part) }
     }
 }
