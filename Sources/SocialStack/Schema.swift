@@ -14,7 +14,7 @@ package enum Schema {
 
     /// Every migration's name and SQL, in order: what `migrator` runs, and what the
     /// plain-SQLite reference of `roost bench-stack --reference` runs to get the same schema.
-    package static let migrations: [(name: String, sql: String)] = [("v1", v1), ("v2-media-references", v2)]
+    package static let migrations: [(name: String, sql: String)] = [("v1", v1), ("v2-media-references", v2), ("v3-sessions-by-expiry", v3)]
 
     // Indexes are chosen so that a feed page, a profile page and a notification page
     // read O(page) rows (plus O(followees) index seeks for fanOutOnRead), whatever the
@@ -168,5 +168,14 @@ package enum Schema {
     private static let v2 = """
         CREATE INDEX posts_by_image ON posts(image_id) WHERE image_id IS NOT NULL;
         CREATE INDEX users_by_profile_image ON users(profile_image_id) WHERE profile_image_id IS NOT NULL;
+        """
+
+    // A login looks for the user's expired sessions (`AuthService.purgeExpiredSessions`):
+    // on `(user_id)` alone that walked every live session of the user, so a login cost grew
+    // with the logins before it; on `(user_id, expires_at)` it is one seek. Same entries,
+    // so a session insert writes no more than before.
+    private static let v3 = """
+        DROP INDEX sessions_by_user;
+        CREATE INDEX sessions_by_user ON sessions(user_id, expires_at);
         """
 }

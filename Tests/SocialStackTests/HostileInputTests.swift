@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import SocialStack
 
@@ -157,5 +158,16 @@ import Testing
         #expect(try count(stack, "password_resets") == 0)
         #expect(try stack.auth.restoreSession(token: fresh.token).user.username == "ada")
         #expect(try stack.auth.purgeExpired() == 0)
+    }
+
+    /// Looking for a user's expired sessions at login is one index seek, whatever number of
+    /// live sessions the user holds (an attacker's thousand logins cost the next login nothing).
+    @Test func theExpiredSessionLookupIsOneSeek() throws {
+        let stack = try makeStack()
+        let plan = try stack.database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND expires_at <= ?)",
+                             arguments: [1, 0]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("USING COVERING INDEX sessions_by_user (user_id=? AND expires_at<?)") }, "\(plan)")
     }
 }
