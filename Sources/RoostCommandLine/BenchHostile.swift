@@ -76,7 +76,13 @@ struct BenchHostile: ParsableCommand {
                         (1...TextLimits.searchTerms).map(String.init).joined(separator: " "), "u r f w h e c 1", widest]
         for query in accepted {
             let seconds = Self.median((0..<searches).map { _ in Self.time { _ = try? stack.search.posts(matching: query) } })
-            print(String(format: "  %-34@ %9.3f ms", "\"\(query)\"" as NSString, seconds * 1000))
+            print("  " + Self.padded("\"\(query)\"", 34) + String(format: " %9.3f ms", seconds * 1000))
+        }
+        // User search is a prefix range over usernames and full names, ranked by followers:
+        // "u" matches every account of the dataset, so it sorts them all.
+        for query in ["u", "user1", "@user17", "x"] {
+            let seconds = Self.median((0..<searches).map { _ in Self.time { _ = try? stack.search.users(matching: query) } })
+            print("  users " + Self.padded("\"\(query)\"", 28) + String(format: " %9.3f ms", seconds * 1000))
         }
         let huge = String(repeating: "a ", count: 51_200)
         var refusal = ""
@@ -109,6 +115,11 @@ struct BenchHostile: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// `text` padded with spaces to `width` characters (`%-34@` does not pad on Linux).
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     private static func median(_ values: [Double]) -> Double {
