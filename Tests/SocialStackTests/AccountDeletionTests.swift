@@ -224,4 +224,18 @@ import Testing
         #expect(try history.stack.users.stats(for: newDan.user.id) == UserStats(followers: 0, following: 0, posts: 0))
         #expect(try history.stack.notifications.notifications(for: newDan).items.isEmpty)
     }
+
+    /// Deliberate: others' replies to the deleted account's posts stay, unlinked, as when a
+    /// post is deleted (they are the others' words); the parent's reply count goes with it.
+    @Test func othersRepliesToADeletedAccountsPostsStayUnlinked() throws {
+        let history = History(stack: try makeStack())
+        for call in Self.calls { try call.run(history) }
+        try history.reply("ann", to: "dan posts alone", "ann replies to dan")
+        let reply = history.posts["ann replies to dan"]!
+        #expect(try history.stack.posts.post(reply).replyTo == history.posts["dan posts alone"])
+        try history.stack.auth.deleteAccount(history.sessions["dan"]!, password: "secret-dan-1")
+        let kept = try history.stack.posts.post(reply)
+        #expect(kept.replyTo == nil && kept.isReply && kept.text == "ann replies to dan")
+        #expect(try history.stack.users.stats(for: history.sessions["ann"]!.user.id).posts == 3)
+    }
 }

@@ -36,6 +36,22 @@ import Testing
         #expect(try !stack.media.contains(id))
     }
 
+    /// Deliberate: `media.store` stands alone. Bytes stored directly stay while a post's image
+    /// comes and goes; the same bytes used by a post go with its last user, like any image.
+    @Test func bytesStoredDirectlyStayWhenAnotherImageGoes() throws {
+        let stack = try makeStack()
+        let ada = stack.session(of: try signUp(stack, "ada"))
+        let stored = try stack.media.store(other, as: ada)
+        let post = try stack.posts.compose(.post("look", image: image), as: ada)
+        try stack.posts.delete(post.id, as: ada)
+        #expect(try stack.media.bytes(stored) == other)
+        #expect(try count(stack, "media") == 1)
+        let reuse = try stack.posts.compose(.post("again", image: other), as: ada)
+        #expect(reuse.image == stored)
+        try stack.posts.delete(reuse.id, as: ada)
+        #expect(try !stack.media.contains(stored))
+    }
+
     @Test func replacingOrRemovingAnAvatarDeletesTheOldOne() throws {
         let stack = try makeStack()
         let ada = try signUp(stack, "ada")

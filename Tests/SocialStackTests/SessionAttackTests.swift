@@ -205,4 +205,22 @@ import Testing
         #expect(user.id == world.bob.user.id)
         #expect(try stack.users.user(world.alice.user.id).bio == "")
     }
+
+    /// Deliberate: public reads take no session. After alice logs out, anyone still reads
+    /// her profile, posts, comments, likers, followers and search results, as in the apps.
+    @Test func publicReadsNeedNoSession() throws {
+        let world = try World()
+        let (stack, alice) = (world.stack, world.alice.user.id)
+        #expect(try stack.auth.logOut(token: world.alice.token))
+        #expect(try stack.users.user(alice).username == "alice")
+        #expect(try stack.users.user(named: "alice").id == alice)
+        #expect(try stack.users.stats(for: alice) == UserStats(followers: 1, following: 0, posts: 1))
+        #expect(try stack.posts.posts(by: alice).items.map(\.text) == ["alice writes"])
+        #expect(try stack.comments.comments(on: world.alicePost).items.map(\.text) == ["carol comments"])
+        #expect(try stack.likes.likers(of: world.alicePost).items.map(\.username) == ["carol"])
+        #expect(try stack.follows.followers(of: alice).items.map(\.username) == ["carol"])
+        #expect(try stack.search.posts(matching: "alice").map(\.id) == [world.alicePost])
+        #expect(try stack.search.users(matching: "ali").map(\.id) == [alice])
+        #expect(try stack.media.bytes(try #require(try stack.posts.post(world.alicePost).image)) == [2, 2, 2])
+    }
 }
