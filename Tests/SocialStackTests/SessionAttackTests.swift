@@ -223,4 +223,14 @@ import Testing
         #expect(try stack.search.users(matching: "ali").map(\.id) == [alice])
         #expect(try stack.media.bytes(try #require(try stack.posts.post(world.alicePost).image)) == [2, 2, 2])
     }
+
+    /// A session written to a log, interpolated or debug-printed, names its user, not its token.
+    @Test func aSessionPrintsNoToken() throws {
+        let world = try World()
+        let alice = world.alice
+        for text in ["\(alice)", String(describing: alice), String(reflecting: alice), "\([alice])"] {
+            #expect(!text.contains(alice.token), "\(text)")
+            #expect(text.contains("alice"), "\(text)")
+        }
+    }
 }
