@@ -23,7 +23,7 @@ enum SearchPattern {
         guard !tokens.isEmpty else { return nil }
         if tokens.count > maxTerms { throw SearchError.tooManyWords(words: tokens.count, limit: maxTerms) }
         // A one-character prefix would merge the postings of every word that starts with it
-        // (the FTS5 table indexes prefixes of 2 and 3): a one-character word is matched whole.
+        // (the FTS5 table indexes prefixes of 2 to 6): a one-character word is matched whole.
         return tokens.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + ($0.count == 1 ? "\"" : "\"*") }
             .joined(separator: " ")
     }

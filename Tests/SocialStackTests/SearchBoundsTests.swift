@@ -102,4 +102,20 @@ import Testing
         #expect(try stack.search.posts(matching: "b").map(\.id) == [letter.id])
         #expect(try stack.search.posts(matching: "1").map(\.id) == [user.id])
     }
+
+    /// Prefixes of 2 to 6 characters are indexed (migration v4), so a word people type is
+    /// one posting list walked lazily, not the merge of every word it starts; the rebuilt
+    /// index finds what the old one did.
+    @Test func prefixesUpToSixCharactersAreIndexed() throws {
+        let stack = try stackWithPosts()
+        let definition = try stack.database.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'posts_fts'")
+        }
+        #expect(definition?.contains("prefix = '2 3 4 5 6'") == true, "\(definition ?? "no posts_fts")")
+        try stack.store.writer.write { db in try db.execute(sql: "INSERT INTO posts_fts(posts_fts) VALUES ('integrity-check')") }
+        for (query, text) in [("sw", "a swift round"), ("rou", "a swift round"), ("roun", "a swift round"), ("round", "a swift round"),
+                              ("counts", "every word counts"), ("count", "every word counts"), ("countsx", nil)] {
+            #expect(try stack.search.posts(matching: query).map(\.text) == (text.map { [$0] } ?? []), "\(query)")
+        }
+    }
 }
