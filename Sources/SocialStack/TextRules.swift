@@ -34,6 +34,9 @@ public enum TextLimits {
     public static let searchTerms = 8
     /// The characters of a bad value an error quotes.
     public static let quotedPrefix = 32
+    /// A session or reset token's bytes: 32 random bytes in unpadded base64url. A token of
+    /// any other length was never issued, so it is refused before it is hashed.
+    public static let tokenBytes = 43
 }
 
 /// The apps' validation rules, written out by hand (no regex engine on the hot path).

@@ -170,4 +170,22 @@ import Testing
         }
         #expect(plan.contains { $0.contains("USING COVERING INDEX sessions_by_user (user_id=? AND expires_at<?)") }, "\(plan)")
     }
+
+    /// A token of any length but an issued one's is refused before it is hashed: a megabyte
+    /// token costs a length check, and a real token with a NUL and more after it is no token.
+    @Test func tokensOfTheWrongLengthAreRefused() throws {
+        let stack = try makeStack()
+        _ = try signUp(stack, "ada")
+        let session = try stack.auth.logIn(email: "ada@example.com", password: "secret-ada-1")
+        let reset = try #require(try stack.auth.requestPasswordReset(email: "ada@example.com"))
+        #expect(session.token.utf8.count == TextLimits.tokenBytes && reset.utf8.count == TextLimits.tokenBytes)
+        for token in [String(repeating: "A", count: 1 << 20), session.token + "\0x", String(session.token.dropLast()), reset + "A"] {
+            #expect(throws: AuthError.sessionNotFound) { try stack.auth.restoreSession(token: token) }
+            #expect(try !stack.auth.logOut(token: token))
+            #expect(throws: AuthError.resetTokenInvalid) { try stack.auth.resetPassword(token: token, newPassword: "new-secret-1") }
+        }
+        #expect(try stack.auth.restoreSession(token: session.token).user.username == "ada")
+        try stack.auth.resetPassword(token: reset, newPassword: "new-secret-1")
+        #expect(throws: AuthError.sessionNotFound) { try stack.auth.restoreSession(token: session.token) }
+    }
 }

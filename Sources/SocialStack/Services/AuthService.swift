@@ -90,6 +90,7 @@ public struct AuthService: Sendable {
 
     /// The session a stored token stands for, with the user's current profile.
     public func restoreSession(token: String) throws -> Session {
+        guard token.utf8.count == TextLimits.tokenBytes else { throw AuthError.sessionNotFound }
         let digest = SecretToken.digest(token)
         return try store.read { db in
             guard let row = try db.cachedRow(sql: "SELECT user_id, expires_at FROM sessions WHERE token_hash = ?",
@@ -105,7 +106,8 @@ public struct AuthService: Sendable {
     /// Revokes the session; returns whether there was one to revoke.
     @discardableResult
     public func logOut(token: String) throws -> Bool {
-        try store.write { db, _ in
+        guard token.utf8.count == TextLimits.tokenBytes else { return false }
+        return try store.write { db, _ in
             try db.cachedExecute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [SecretToken.digest(token)])
             return db.changesCount > 0
         }
@@ -151,6 +153,7 @@ public struct AuthService: Sendable {
     /// The token is checked before the new password is hashed: a bad token costs no scrypt.
     public func resetPassword(token: String, newPassword: String) throws {
         if let reason = TextRules.passwordProblem(newPassword) { throw AuthError.weakPassword(reason: reason) }
+        guard token.utf8.count == TextLimits.tokenBytes else { throw AuthError.resetTokenInvalid }
         let digest = SecretToken.digest(token)
         _ = try store.read { db in try Self.resetUser(digest, in: db, store: store) }
         let passwordHash = try store.hashPassword(newPassword)
