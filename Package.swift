@@ -49,10 +49,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dw")]
         ),
         .target(name: "MemoryProbes", dependencies: ["CJemalloc", "CInlineFrames"]),
+        // Callgrind's client requests (valgrind.h, callgrind.h vendored): `roost run --instructions`
+        // counts instructions only inside measured steps.
+        .target(name: "CCallgrind"),
         .target(
             name: "LoadHarness",
             dependencies: [
-                "Screens", "MemoryProbes", "SocialStack",
+                "Screens", "MemoryProbes", "SocialStack", "CCallgrind",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

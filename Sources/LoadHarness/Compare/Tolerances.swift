@@ -18,6 +18,11 @@ public struct Tolerances: Sendable {
 
     private var rules: [String: Rule]
 
+    /// Instructions per execution (`roost run --instructions`) may rise this much: two runs of
+    /// the same build repeat each step's count far closer (docs/cpu-cost.md), yet a build from
+    /// another commit moves code and data layout a little.
+    public static let instructionTolerance = 0.01
+
     /// The rule of a latency percentile no rule names (`p95`): the timings' rule.
     private var otherPercentiles = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
 
@@ -35,6 +40,9 @@ public struct Tolerances: Sendable {
         }
         rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
+        for metric in InstructionComparison.metrics {
+            rules[metric] = Rule(tolerance: Self.instructionTolerance, higherIsWorse: true)
+        }
     }
 
     func rule(for metric: String) -> Rule? {

@@ -90,12 +90,14 @@ final class StepPlayer: @unchecked Sendable {
         }
         if step.closesScreen { trackClosingScreen(step) }
         let name = step.name
+        // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
+        let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
         let (outcome, allocation, began, ended) = shared.profiler.record(name) {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
-            let outcome = Result { try StepExecutor.perform(step, by: vu) }
+            let outcome = Result { try InstructionCounter.collect(instructionLabel) { try StepExecutor.perform(step, by: vu) } }
             let ended = clock.now()
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
