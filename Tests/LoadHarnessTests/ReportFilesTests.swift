@@ -325,7 +325,7 @@ struct WrittenRun: Sendable {
         let rows = try TemporaryFolder.csv("\(run.folder)/run.csv", header: ["key", "value"])
         var values: [String: String] = [:]
         for row in rows { values[row["key"]!] = row["value"]! }
-        let keys = ["roost_version", "git_commit", "swift_version", "build_configuration", "host", "cores", "start", "end",
+        let keys = ["roost_version", "git_commit", "git_dirty", "swift_version", "build_configuration", "host", "cores", "start", "end",
                     "seed", "command_line"]
         for key in keys { #expect(!(values[key] ?? "").isEmpty, "run.csv lacks \(key)") }
         #expect(values["command_line"] == run.commandLine.joined(separator: " "))

@@ -16,4 +16,8 @@ void roost_callgrind_collect_on(void);
 /// last dump to a new dump file, its description `label` (then zeroes the counts).
 void roost_callgrind_collect_off_and_dump(const char *label);
 
+/// Stops callgrind's instrumentation for the rest of the process: what runs after the measured
+/// steps (metrics, reports) runs at valgrind's plain speed, not callgrind's.
+void roost_callgrind_stop_instrumentation(void);
+
 #endif

@@ -40,6 +40,12 @@ public enum InstructionCounter {
         return label
     }
 
+    /// Ends callgrind's instrumentation once the variants have run: the run's metrics and
+    /// reports (an HdrHistogram's mean walks every bucket) would take minutes under it.
+    public static func finishCounting() {
+        if isActive { roost_callgrind_stop_instrumentation() }
+    }
+
     /// Runs `body` with this thread's instructions counted and dumped under `label` (only
     /// `body` when the process is not counting). Not inlined: its frame is where each dump's
     /// stacks are cut.

@@ -27,7 +27,9 @@ public struct InstructionRun {
         workFolder = NSTemporaryDirectory() + "roost-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
         binary = workFolder + "/roost"
-        let status = try Self.wait(objcopy, ["--strip-debug", executable, binary])
+        // `/proc/self/exe` read in objcopy's own process would be objcopy: resolve it here.
+        let source = (try? FileManager.default.destinationOfSymbolicLink(atPath: executable)) ?? executable
+        let status = try Self.wait(objcopy, ["--strip-debug", source, binary])
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: workFolder)
             throw InstructionRunError.stripFailed(binary: executable, status: status)

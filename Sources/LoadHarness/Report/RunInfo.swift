@@ -35,6 +35,7 @@ struct RunInfo: Sendable {
         let formatter = ISO8601DateFormatter()
         return [
             ("roost_version", Roost.version), ("git_commit", Self.gitCommit ?? "unknown"),
+            ("git_dirty", Self.gitDirty.map { $0 ? "true" : "false" } ?? "unknown"),
             ("swift_version", Self.swiftVersion), ("build_configuration", configuration),
             ("host", ProcessInfo.processInfo.hostName), ("cores", String(ProcessInfo.processInfo.activeProcessorCount)),
             ("start", formatter.string(from: started)), ("end", ended.map { formatter.string(from: $0) } ?? ""),
@@ -43,7 +44,7 @@ struct RunInfo: Sendable {
             ("interrupted", state == .interrupted ? "true" : "false"),
             ("deterministic_hashing", ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil ? "false" : "true"),
         ].map { key, value in
-            ["roost_version", "git_commit", "swift_version", "build_configuration", "host", "cores", "command_line",
+            ["roost_version", "git_commit", "git_dirty", "swift_version", "build_configuration", "host", "cores", "command_line",
              "deterministic_hashing"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
         } + datasetRows + extra
     }
@@ -79,5 +80,23 @@ struct RunInfo: Sendable {
         guard process.terminationStatus == 0 else { return nil }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }()
+
+    /// Whether the checkout had uncommitted changes to tracked files when the run was made
+    /// (`git_dirty` in run.csv): then `git_commit` is not quite the code that ran, and CI,
+    /// which builds that commit to compare instructions and timings with, says so. nil
+    /// outside a git checkout. Looked up once per process.
+    static let gitDirty: Bool? = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "status", "--porcelain", "--untracked-files=no"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return !output.isEmpty
     }()
 }

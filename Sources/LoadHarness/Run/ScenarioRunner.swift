@@ -45,6 +45,7 @@ public struct ScenarioRunner: Sendable {
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }
+        InstructionCounter.finishCounting()
         results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))
