@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Screens", targets: ["Screens"]),
         .library(name: "MemoryProbes", targets: ["MemoryProbes"]),
         .library(name: "LoadHarness", targets: ["LoadHarness"]),
+        // The command line as a library: a package with steps of its own runs it (docs/custom-steps.md).
+        .library(name: "RoostCommandLine", targets: ["RoostCommandLine"]),
         .executable(name: "roost", targets: ["roost"]),
     ],
     dependencies: [
@@ -57,19 +59,22 @@ let package = Package(
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack", "CCallgrind",
                 .product(name: "Crypto", package: "swift-crypto"),
-                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`.
+                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`
+                // and the statement counters; GRDB to explain a run's statements on its stack.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .executableTarget(
-            name: "roost",
+        .target(
+            name: "RoostCommandLine",
             dependencies: [
                 "LoadHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "roost", dependencies: ["RoostCommandLine"]),
         .testTarget(
             name: "SocialStackTests",
             dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]

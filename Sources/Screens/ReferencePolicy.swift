@@ -1,20 +1,37 @@
-/// The leak-prone references of the apps' screens (design section 3). Each edge is built
-/// weak (the fix) or strong (the bug the apps shipped), so one run can compare variants.
-public enum ReferenceEdge: String, CaseIterable, Sendable, Codable {
+/// A leak-prone reference of the apps' screens (design section 3), or of a package's own
+/// objects (registered with `RoostExtension`). Each edge is built weak (the fix) or strong
+/// (the bug the apps shipped), so one run can compare variants.
+public struct ReferenceEdge: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The edge's name in scenarios (`overrides: { profileHeaderDelegate: strong }`).
+    public let rawValue: String
+
+    /// The edge called `rawValue` (any name: the scenario reader accepts only registered ones).
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The edge called `name`.
+    public init(_ name: String) { rawValue = name }
+
+    public var description: String { rawValue }
+
     /// ProfileHeader's delegate back to its ProfileController.
-    case profileHeaderDelegate
+    public static let profileHeaderDelegate = ReferenceEdge("profileHeaderDelegate")
     /// Each TweetCell's delegate back to its controller.
-    case cellDelegate
+    public static let cellDelegate = ReferenceEdge("cellDelegate")
     /// The mention-tap closure a cell stores.
-    case mentionHandler
+    public static let mentionHandler = ReferenceEdge("mentionHandler")
     /// The feed's live observation of new posts.
-    case feedObserver
+    public static let feedObserver = ReferenceEdge("feedObserver")
     /// Listeners on the process-wide event bus.
-    case eventBus
+    public static let eventBus = ReferenceEdge("eventBus")
     /// The action sheet's views in the window.
-    case actionSheet
+    public static let actionSheet = ReferenceEdge("actionSheet")
     /// The link-preview cache.
-    case linkPreviewCache
+    public static let linkPreviewCache = ReferenceEdge("linkPreviewCache")
+
+    /// The screens' own edges, in the order of design section 3.
+    public static let allCases: [ReferenceEdge] = [
+        .profileHeaderDelegate, .cellDelegate, .mentionHandler, .feedObserver, .eventBus, .actionSheet, .linkPreviewCache,
+    ]
 }
 
 /// How strongly each edge holds: `.allWeak`, `.allStrong`, or either with per-edge overrides.
@@ -58,7 +75,8 @@ public struct ReferencePolicy: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     public var description: String {
-        let changed = ReferenceEdge.allCases.filter { overrides[$0] != nil && overrides[$0] != base }
+        let others = overrides.keys.filter { !ReferenceEdge.allCases.contains($0) }.sorted { $0.rawValue < $1.rawValue }
+        let changed = (ReferenceEdge.allCases + others).filter { overrides[$0] != nil && overrides[$0] != base }
         guard !changed.isEmpty else { return base == .weak ? "allWeak" : "allStrong" }
         return "\(base == .weak ? "allWeak" : "allStrong") + " + changed.map { "\($0.rawValue)=\(strength(of: $0).rawValue)" }.joined(separator: ",")
     }

@@ -9,7 +9,8 @@ extension SocialStack {
             case memory
             /// A `DatabasePool` on this file (WAL, synchronous=NORMAL); kept after the stack closes.
             case file(path: String)
-            /// A `DatabasePool` in a new temporary directory that is deleted with the stack.
+            /// A `DatabasePool` in a new folder of the temporary directory (`StackFolder`), removed
+            /// by `SocialStack.close()` or with the stack.
             case temporaryFile
         }
 
@@ -31,6 +32,10 @@ extension SocialStack {
         /// secure generator. A load run injects a seeded one so that allocation counts
         /// repeat (its tokens are then predictable: never do that outside a benchmark).
         public var randomBytes: RandomBytes = systemRandomBytes
+        /// Called with every SQLite connection the stack opens (the writer and each reader),
+        /// before its first statement: where a tool installs SQLite hooks of its own
+        /// (`roost run` counts each statement's work with `sqlite3_trace_v2`). Nil: nothing.
+        public var onConnection: (@Sendable (OpaquePointer) -> Void)? = nil
 
         /// The defaults: in memory, fan-out on read, production password cost.
         public init() {}

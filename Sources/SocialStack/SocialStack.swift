@@ -31,20 +31,23 @@ public final class SocialStack: Sendable {
     public let configuration: SocialStack.Configuration
 
     let store: Store
-    private let temporaryDirectory: URL?
+    /// The folder of a `.temporaryFile` stack, removed by `close()`.
+    let folder: StackFolder?
 
     /// Opens (and migrates) the stack's database.
     public init(_ configuration: Configuration = Configuration()) throws {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(10)
+        let onConnection = configuration.onConnection
         config.prepareDatabase { db in
+            if let onConnection, let connection = db.sqliteConnection { onConnection(connection) }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // A server-sized page cache per connection (SQLite's default is 2 MiB), so a
             // feed page at 200k posts does not go to the file system for index pages.
             try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         let writer: any DatabaseWriter
-        var temporaryDirectory: URL?
+        var folder: StackFolder?
         let path: String
         switch configuration.storage {
         case .memory:
@@ -54,17 +57,17 @@ public final class SocialStack: Sendable {
             path = filePath
             writer = try Self.openPool(path: path, configuration: config)
         case .temporaryFile:
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("roost-stack-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            temporaryDirectory = directory
-            path = directory.appendingPathComponent("stack.sqlite").path
+            let made = try StackFolder()
+            folder = made
+            path = made.url.appendingPathComponent("stack.sqlite").path
             writer = try Self.openPool(path: path, configuration: config)
         }
         do {
             try Schema.migrator.migrate(writer)
             try FeedService.prepare(writer, strategy: configuration.feed)
         } catch {
+            try? writer.close()
+            folder?.remove()
             throw StackError.cannotOpen(path: path, reason: String(describing: error))
         }
 
@@ -72,7 +75,7 @@ public final class SocialStack: Sendable {
         let store = Store(writer: writer, readers: readers, configuration: configuration)
         self.store = store
         self.configuration = configuration
-        self.temporaryDirectory = temporaryDirectory
+        self.folder = folder
         media = MediaService(store: store)
         auth = AuthService(store: store)
         users = UserService(store: store)
@@ -85,13 +88,23 @@ public final class SocialStack: Sendable {
         search = SearchService(store: store)
     }
 
-    deinit {
-        if let temporaryDirectory {
-            store.closeReaders()
-            try? (store.writer as? DatabasePool)?.close()
-            try? FileManager.default.removeItem(at: temporaryDirectory)
-        }
+    deinit { close() }
+
+    /// Closes the database's connections and, for `.temporaryFile`, removes its folder, even
+    /// while other objects still hold the stack (a leaked screen's app does): every later
+    /// call of a service, a snapshot or a bulk load throws `StackError.closed`. A call under
+    /// way finishes first (the pool waits for it). Does nothing the second time. A
+    /// connection SQLite will not close (a statement of the caller's own still open on
+    /// `database`) closes when it is released; the folder is removed all the same.
+    public func close() {
+        guard store.markClosed() else { return }
+        store.closeReaders()
+        try? store.writer.close()
+        folder?.remove()
     }
+
+    /// Whether `close()` was called.
+    public var isClosed: Bool { store.isClosed }
 
     /// The database, for tests and tools that inspect rows directly.
     public var database: any DatabaseReader { store.writer }

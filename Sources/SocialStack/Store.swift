@@ -13,6 +13,8 @@ final class Store: Sendable {
     private let queue: DatabaseQueue?
     /// The read-only connections reads run on when the writer is a file's pool.
     private let readers: ReaderConnections?
+    /// Set once by `close()`: every read and write throws `StackError.closed` from then on.
+    private let closed = OnceFlag()
 
     /// A store on `writer`; `readers` are the connections reads use when `writer` is a
     /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
@@ -31,6 +33,32 @@ final class Store: Sendable {
     /// Closes the read connections (before the pool itself is closed).
     func closeReaders() { readers?.close() }
 
+    /// Marks the store closed; true the first time only.
+    func markClosed() -> Bool { closed.set() }
+
+    /// Whether `close()` was called.
+    var isClosed: Bool { closed.isSet }
+
+    /// Throws `StackError.closed` naming the caller (`function` of the type `file` is named
+    /// after) once the store is closed.
+    func checkOpen(_ function: StaticString = #function, _ file: StaticString = #fileID) throws {
+        if isClosed { throw Self.closedError(function, file) }
+    }
+
+    /// `StackError.closed` for the service operation `function` in `file` ("SocialStack/PostService.swift").
+    private static func closedError(_ function: StaticString, _ file: StaticString) -> StackError {
+        let name = "\(file)".split(separator: "/").last.map { $0.split(separator: ".").first.map(String.init) ?? "" } ?? ""
+        let type = name.split(separator: "+").first.map(String.init) ?? name
+        return StackError.closed(operation: type.isEmpty ? "\(function)" : "\(type).\(function)")
+    }
+
+    /// The database's own "connection is closed" error of an operation that began before
+    /// `close()` and reached the database after it, as `StackError.closed`; other errors as they are.
+    private func closedOr(_ error: any Error, _ function: StaticString, _ file: StaticString) -> any Error {
+        guard isClosed, let database = error as? DatabaseError, database.resultCode == .SQLITE_MISUSE else { return error }
+        return Self.closedError(function, file)
+    }
+
     /// The clock's time in stored form (milliseconds since 1970).
     var nowMillis: Int64 { Timestamp.milliseconds(configuration.clock()) }
 
@@ -45,15 +73,21 @@ final class Store: Sendable {
     /// its per-read schema check), in a deferred transaction begun and committed with cached
     /// statements: GRDB's `read` prepares `BEGIN` and `COMMIT` afresh on every call, which
     /// cost more than a statement.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let queue {
-            return try queue.unsafeRead(body)
+    /// After `close()` it throws `StackError.closed` naming the calling operation.
+    func read<T>(_ body: (Database) throws -> T, _ function: StaticString = #function, _ file: StaticString = #fileID) throws -> T {
+        if isClosed { throw Self.closedError(function, file) }
+        do {
+            if let queue {
+                return try queue.unsafeRead(body)
+            }
+            func transaction(_ db: Database) throws -> T {
+                try Self.inTransaction(db, begin: Statements.beginDeferred) { try body(db) }
+            }
+            if let readers { return try readers.read(transaction) }
+            return try writer.unsafeRead(transaction)
+        } catch {
+            throw closedOr(error, function, file)
         }
-        func transaction(_ db: Database) throws -> T {
-            try Self.inTransaction(db, begin: Statements.beginDeferred) { try body(db) }
-        }
-        if let readers { return try readers.read(transaction) }
-        return try writer.unsafeRead(transaction)
     }
 
     /// Runs `body` between `begin` and a commit, both cached statements; rolls back when
@@ -73,13 +107,22 @@ final class Store: Sendable {
     /// Runs `body` in one write transaction; after it commits, delivers the notifications
     /// and feed posts it wrote to live observers, on this thread and outside the database.
     /// The transaction is IMMEDIATE, as GRDB's `write` begins it, with cached statements.
-    func write<T>(_ body: (Database, inout Outbox) throws -> T) throws -> T {
-        let (value, outbox) = try writer.writeWithoutTransaction { db in
-            try Self.inTransaction(db, begin: Statements.beginImmediate) {
-                var outbox = Outbox()
-                let value = try body(db, &outbox)
-                return (value, outbox)
+    /// After `close()` it throws `StackError.closed` naming the calling operation.
+    func write<T>(
+        _ body: (Database, inout Outbox) throws -> T, _ function: StaticString = #function, _ file: StaticString = #fileID
+    ) throws -> T {
+        if isClosed { throw Self.closedError(function, file) }
+        let (value, outbox): (T, Outbox)
+        do {
+            (value, outbox) = try writer.writeWithoutTransaction { db in
+                try Self.inTransaction(db, begin: Statements.beginImmediate) {
+                    var outbox = Outbox()
+                    let value = try body(db, &outbox)
+                    return (value, outbox)
+                }
             }
+        } catch {
+            throw closedOr(error, function, file)
         }
         for notification in outbox.notifications {
             notificationHub.deliver(notification, to: [notification.recipient])

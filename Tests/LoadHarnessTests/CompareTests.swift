@@ -154,7 +154,7 @@ import Testing
         let text = ComparisonReport.render(comparison, format: .text)
         #expect(text.contains("2 regression(s)"))
         #expect(text.contains("worse   s/weak p99(login): 800 -> missing (missing in current)"), "\(text)")
-        #expect(text.contains("2 metric(s) only in the current run (not judged)"))
+        #expect(text.contains("2 metric(s) only in the current run (not in the baseline, not judged)"))
     }
 
     @Test func aToleranceFromTheCommandLineOverridesTheDefault() throws {

@@ -224,7 +224,7 @@ struct WrittenRun: Sendable {
                 "folder name \(run.folder) is not <UTC time>-<short id>")
 
         var expected = ["steps.csv", "timeseries.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv",
-                        "thresholds.csv", "run.csv", "report.html", "hgrm", "allocations.csv"]
+                        "thresholds.csv", "run.csv", "report.html", "hgrm", "allocations.csv", "queries.csv"]
         for variant in WrittenRun.variants {
             for (step, _) in WrittenRun.measured { expected.append("hgrm/\(variant).\(step).hgrm") }
         }
@@ -267,7 +267,8 @@ struct WrittenRun: Sendable {
     @Test func stepsCSVHasOneRowPerVariantAndMeasuredStepWithPlainNumbers() async throws {
         let run = try await WrittenRun.get()
         let header = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
-                      "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+                      "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "statements_per_op",
+                      "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
         let rows = try TemporaryFolder.csv("\(run.folder)/steps.csv", header: header)
         let expectedKeys = WrittenRun.variants.flatMap { variant in WrittenRun.measured.map { "\(variant)/\($0.step)" } }
         #expect(rows.map { "\($0["variant"]!)/\($0["step"]!)" } == expectedKeys)

@@ -25,12 +25,14 @@ enum RoostBinary {
     /// minutes. posix_spawn and a polling waitpid, not Foundation's `Process`, and no thread
     /// blocked while roost runs: no helper threads come and go in the test process (see
     /// `InProcessRun`).
-    static func run(_ arguments: [String], in directory: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
-        try await wait(for: start(arguments, in: directory), sourceLocation: sourceLocation)
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
+        try await wait(for: start(arguments, in: directory, environment: environment), sourceLocation: sourceLocation)
     }
 
-    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects it).
-    static func start(_ arguments: [String], in directory: String) throws -> Started {
+    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects
+    /// it); `environment` adds to (or replaces) the test process's variables.
+    static func start(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> Started {
         let out = directory + "/.stdout-\(UUID().uuidString)", err = directory + "/.stderr-\(UUID().uuidString)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -40,7 +42,7 @@ enum RoostBinary {
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // roost run sets SWIFT_DETERMINISTIC_HASHING itself (and re-executes once).
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_DETERMINISTIC_HASHING" }
-            .map { "\($0.key)=\($0.value)" }
+            .merging(extra) { _, new in new }.map { "\($0.key)=\($0.value)" }
         // In `directory`: a shell changes there and execs roost (posix_spawn's chdir action is a GNU extension).
         let argv = (["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -148,7 +150,7 @@ struct RoostCommandTests {
         // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
         var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
                         "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm",
-                        "allocations.csv", "profiles"]
+                        "allocations.csv", "profiles", "queries.csv"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
@@ -167,7 +169,8 @@ struct RoostCommandTests {
         #expect(values["state"] == "complete" && values["completed_variants"] == "weak strong", "\(values)")
         let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ["scenario", "variant", "step", "count", "errors", "mean_us",
                                                                        "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "ops_per_s",
-                                                                       "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"])
+                                                                       "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+                                                                       + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -277,4 +280,5 @@ struct RoostCommandTests {
 enum StepsHeader {
     static let columns = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
                           "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+                          + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
 }

@@ -7,7 +7,7 @@ public enum ComparisonReport {
         var lines: [String] = []
         let regressions = comparison.regressions, improvements = comparison.improvements
         let judged = comparison.changes.filter {
-            ![.new, .tooFewSamples, .meanNotGated, .measuredUnderCallgrind, .notCounted].contains($0.verdict)
+            ![.new, .tooFewSamples, .meanNotGated, .measuredUnderCallgrind, .notCounted, .otherSQLite].contains($0.verdict)
         }.count
         if format == .markdown {
             lines.append("### roost compare: \(regressions.isEmpty ? "no regression" : "\(regressions.count) regression(s)")")
@@ -25,6 +25,7 @@ public enum ComparisonReport {
             }
             lines += SiteChangeText.markdown(comparison.siteChanges)
             lines += FunctionChanges.render(comparison.functionChanges, markdown: true)
+            lines += StatementChangeText.markdown(comparison.statementChanges)
         } else {
             lines.append(regressions.isEmpty ? "no regression (\(judged) metrics compared)"
                 : "\(regressions.count) regression(s) among \(judged) metrics compared")
@@ -42,6 +43,7 @@ public enum ComparisonReport {
             }
             lines += SiteChangeText.text(comparison.siteChanges)
             lines += FunctionChanges.render(comparison.functionChanges, markdown: false)
+            lines += StatementChangeText.text(comparison.statementChanges)
         }
         let unjudged = comparison.changes.filter { $0.verdict == .tooFewSamples }.count
         if unjudged > 0 {
@@ -50,8 +52,8 @@ public enum ComparisonReport {
         }
         let means = comparison.changes.filter { $0.verdict == .meanNotGated }.count
         if means > 0 {
-            lines.append("\(means) mean allocation metric(s) shown, not gated: a run had several virtual users or no warm-up, "
-                + "so first-use work moves the means; allocs_p50 and bytes_p50 (the medians) are gated instead")
+            lines.append("\(means) mean allocation or database metric(s) shown, not gated: a run had several virtual users or no warm-up, "
+                + "so first-use work moves the means; their medians (allocs_p50, bytes_p50, statements_p50, ...) are gated instead")
         }
         let callgrind = comparison.changes.filter { $0.verdict == .measuredUnderCallgrind }.count
         if callgrind > 0 {
@@ -62,7 +64,11 @@ public enum ComparisonReport {
             lines.append("\(uncounted) instruction metric(s) not judged: the current run was not played with --instructions")
         }
         let new = comparison.changes.filter { $0.verdict == .new }
-        if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not judged)") }
+        let other = comparison.changes.filter { $0.verdict == .otherSQLite }.count
+        if other > 0, let note = StatementChangeText.versionNote(comparison.sqliteVersions) {
+            lines.append("\(other) VM-step metric(s) not judged. " + note)
+        }
+        if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not in the baseline, not judged)") }
         return lines.joined(separator: "\n")
     }
 

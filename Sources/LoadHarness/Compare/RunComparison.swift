@@ -27,6 +27,8 @@ public struct RunComparison: Sendable {
         case measuredUnderCallgrind
         /// An instruction count the current run did not take (run without `--instructions`).
         case notCounted
+        /// VM steps of runs that linked different SQLite versions (other bytecode): shown, not judged.
+        case otherSQLite
     }
 
     /// A percentile is judged only when at least this many samples lie beyond it in both
@@ -34,7 +36,7 @@ public struct RunComparison: Sendable {
     /// ten samples is their maximum, and it doubles from run to run on a shared machine.
     public static let minimumSamplesBeyond = 5.0
 
-    public let changes: [Change]
+    public internal(set) var changes: [Change]
     /// The current run's leaked types with their cycles (from its leaks.csv).
     public let currentLeaks: [Leak]
     /// Per step whose allocations or bytes per operation got worse or better, the
@@ -46,6 +48,11 @@ public struct RunComparison: Sendable {
     /// Per step whose instructions per execution got worse or better, the functions that moved
     /// most, when both runs carry `instructions.csv`.
     public var functionChanges: [FunctionChanges] = []
+    /// Per step whose database metrics got worse or better, the statements behind it, when
+    /// both runs carry `queries.csv` (RunComparison+Statements.swift).
+    public var statementChanges: [StepStatementChanges] = []
+    /// The SQLite versions of the baseline and the current run, when both recorded one.
+    public var sqliteVersions: (baseline: String, current: String)? = nil
 
     /// Objects of one type left alive in the current run, and why.
     public struct Leak: Sendable, Hashable {
@@ -85,6 +92,7 @@ public struct RunComparison: Sendable {
         changes = InstructionComparison.adjusted(changes, baseline: baseline, current: current)
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
         comparison.functionChanges = try FunctionChanges.of(changes, baseline: baseline, current: current)
+        try comparison.addDatabaseWork(baseline: baseline, current: current)
         if let before = try AllocationSites.read(folder: baseline), let after = try AllocationSites.read(folder: current) {
             comparison.siteChanges = siteChanges(in: changes, before, after)
         }
@@ -142,7 +150,7 @@ public struct RunComparison: Sendable {
     }
 
     /// Metrics whose mean moves with first-use work when several users share a run.
-    static let meanAllocationMetrics: Set<String> = ["allocs_per_op", "bytes_per_op"]
+    static let meanAllocationMetrics: Set<String> = Set(["allocs_per_op", "bytes_per_op"]).union(DatabaseMetric.meanNames)
 
     private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
                               samples: Int?, meansRepeat: Bool) -> Change {

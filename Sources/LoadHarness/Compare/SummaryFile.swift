@@ -39,8 +39,9 @@ struct SummaryFile {
 struct StepCounts {
     let counts: [SummaryFile.Key: Int]
 
-    /// steps.csv's header, and the one before `allocs_p50,bytes_p50` were added.
-    static let headers = [ReportFiles.stepsHeader, Array(ReportFiles.stepsHeader.dropLast(2))]
+    /// steps.csv's header, and the older ones it began as (before `allocs_p50,bytes_p50`,
+    /// before the statement columns): every one of its beginnings from `bytes_per_op` on.
+    static let headers = (14...ReportFiles.stepsHeader.count).reversed().map { Array(ReportFiles.stepsHeader.prefix($0)) }
 
     /// The count of `step` (nil: every step of the variant).
     func count(scenario: String, variant: String, step: String?) -> Int? {

@@ -43,6 +43,8 @@ public struct Tolerances: Sendable {
         for metric in InstructionComparison.metrics {
             rules[metric] = Rule(tolerance: Self.instructionTolerance, higherIsWorse: true)
         }
+        // SQLite's counts of a step's statements, scans and sorts: exact (design section 11).
+        for metric in DatabaseMetric.metricNames { rules[metric] = Rule(tolerance: 0, higherIsWorse: true) }
     }
 
     func rule(for metric: String) -> Rule? {

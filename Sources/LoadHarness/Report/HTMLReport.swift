@@ -1,12 +1,13 @@
 /// `report.html`: one self-contained page per run (no script, no external style, font or
 /// image; charts are inline SVG). In order: header, thresholds, latency percentile curves,
-/// steps table, memory over time, retained bytes per close, leaks, allocation flame graphs.
+/// steps table, memory over time, retained bytes per close, leaks, database work per step,
+/// allocation flame graphs.
 /// Each variant keeps its colour in every chart and table.
 enum HTMLReport {
     static func page(_ run: RunResult) -> String {
         var html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            + "<title>roost: \(HTMLText.escape(run.scenario.name))</title>\n<style>\(style)\(FlameGraphSection.style)</style>\n</head>\n<body>\n"
+            + "<title>roost: \(HTMLText.escape(run.scenario.name))</title>\n<style>\(style)\(FlameGraphSection.style)\(QueriesSection.style)</style>\n</head>\n<body>\n"
         html += HTMLTables.header(run)
         html += section("thresholds", "Thresholds", HTMLTables.thresholds(run))
         html += section("latency", "Latency percentiles",
@@ -28,6 +29,7 @@ enum HTMLReport {
                             + "dashed line is the least-squares fit.</p>\n<div class=\"charts\">\n"
                             + RetentionChart.figure(run) + "</div>\n")
         html += section("leaks", "Leaks", HTMLTables.leaks(run))
+        html += section("queries", "Database work per step", QueriesSection.html(run))
         html += section("profiles", "Where the bytes were allocated", FlameGraphSection.html(run))
         return html + "</body>\n</html>\n"
     }

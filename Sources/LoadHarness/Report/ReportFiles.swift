@@ -6,6 +6,7 @@ import Foundation
 enum ReportFiles {
     static let stepsHeader = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us",
                               "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
+        + QueriesFile.stepsColumns
     static let timeSeriesHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
                                    "allocs", "bytes"]
     static let executionsHeader = ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"]
@@ -24,7 +25,8 @@ enum ReportFiles {
                     + [step.meanMicroseconds, step.percentileMicroseconds(50), step.percentileMicroseconds(90),
                        step.percentileMicroseconds(99), step.percentileMicroseconds(99.9), step.maxMicroseconds,
                        Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
-                       step.allocationsMedian, step.bytesMedian].map(CSV.number))
+                       step.allocationsMedian, step.bytesMedian].map(CSV.number)
+                    + QueriesFile.stepsFields(variant.statements[step.step]))
             }
         }
         return csv.text

@@ -60,6 +60,7 @@ public struct ReportWriter: Sendable {
                 }
             }
         }
+        if QueriesFile.hasCounts(run) { try save(QueriesFile.text(run), to: folder + "/queries.csv") }
         try save(HTMLReport.page(run), to: folder + "/report.html")
         if linkLatest {
             let latest = (folder as NSString).deletingLastPathComponent + "/latest"

@@ -1,4 +1,5 @@
 import Foundation
+import GRDBSQLite
 
 /// Where a run stands, as `run.csv` says it.
 public enum RunState: String, Sendable, CaseIterable {
@@ -43,9 +44,11 @@ struct RunInfo: Sendable {
             ("state", state.rawValue), ("completed_variants", completedVariants.joined(separator: " ")),
             ("interrupted", state == .interrupted ? "true" : "false"),
             ("deterministic_hashing", ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil ? "false" : "true"),
+            // The SQLite the run linked: its VM steps and plans are compared only with the same one.
+            ("sqlite_version", String(cString: sqlite3_libversion())),
         ].map { key, value in
             ["roost_version", "git_commit", "git_dirty", "swift_version", "build_configuration", "host", "cores", "command_line",
-             "deterministic_hashing"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
+             "deterministic_hashing", "sqlite_version"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
         } + datasetRows + extra
     }
 

@@ -42,11 +42,16 @@ public struct MetricTable: Sendable {
                     entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
                                          value: Double(step.netBytes), unit: "B"))
                 }
+                entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
                 all.merge(step)
                 latencies[result.variant, default: [:]][step.step] = step
             }
             latencies[result.variant, default: [:]][""] = all
             entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "", extra: extraPercentiles)
+            if !result.statements.isEmpty {
+                let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
+                entries += every.summaryEntries(variant: result.variant, step: nil)
+            }
             if result.leaksChecked {
                 entries += [
                     Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),

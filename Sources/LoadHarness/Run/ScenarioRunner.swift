@@ -17,6 +17,8 @@ public struct ScenarioRunner: Sendable {
     public var allocationProfile: AllocationProfileMode?
     /// Memory readings (and retention points) each variant keeps in memory when streaming.
     var keptReadings = MemorySampler.streamedLimit
+    /// A test's change to every variant's stack (StackPatch), or nil.
+    var patch: StackPatch?
 
     /// Where built datasets are kept between runs; nil: each variant builds its own.
     public var datasetCache: DatasetCache?
@@ -42,6 +44,7 @@ public struct ScenarioRunner: Sendable {
             runner.datasetCache = datasetCache
             runner.prebuiltDatasets = prebuilt
             runner.warn = warn
+            runner.patch = patch
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

@@ -8,7 +8,7 @@ enum ScenarioSteps {
                 switch step {
                 case .choose(let branches): branches.forEach { visit($0.steps) }
                 case .repeat(_, let inner): visit(inner)
-                default: if step.isMeasured, !names.contains(step.name) { names.append(step.name) }
+                case .measured, .think: if step.isMeasured, !names.contains(step.name) { names.append(step.name) }
                 }
             }
         }

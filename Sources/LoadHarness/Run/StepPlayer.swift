@@ -25,6 +25,10 @@ final class StepPlayer: @unchecked Sendable {
     // histograms), which cost ~16 us per measured step.
     private(set) var result: VirtualUserResult
     private var iterationErrors = 0
+    /// The statements' SQL as reports write it, cached (outside measured spans).
+    private var statementText = StatementText()
+    /// A test's change to the stack, run inside each measured span (StackPatch).
+    var patch: StackPatch?
     private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
@@ -76,31 +80,42 @@ final class StepPlayer: @unchecked Sendable {
                 }
             case .repeat(let times, let inner):
                 for _ in 0..<times where !stop.isSet { play(inner, intendedStart: &intendedStart) }
-            default:
-                measure(step, intendedStart: intendedStart)
+            case .measured(let measured):
+                measure(measured, intendedStart: intendedStart)
                 intendedStart = nil
             }
         }
     }
 
-    private func measure(_ step: Step, intendedStart: UInt64?) {
+    private func measure(_ step: any MeasuredStep, intendedStart: UInt64?) {
         guard isMeasuring else {
-            _ = try? StepExecutor.perform(step, by: vu)
+            _ = try? step.play(vu)
             return
         }
-        if step.closesScreen { trackClosingScreen(step) }
-        let name = step.name
+        let closed = type(of: step).screen.closed
+        if let closed { trackClosingScreen(closed) }
+        let name = type(of: step).name
         // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
         let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
+        // SQLite's counts of the span's statements (StatementCounters: the table is made
+        // here on the thread's first step, and nothing is allocated inside the span).
+        StatementCounters.begin()
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
         let (outcome, allocation, began, ended) = shared.profiler.record(name) {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
-            let outcome = Result { try InstructionCounter.collect(instructionLabel) { try StepExecutor.perform(step, by: vu) } }
+            let outcome = Result {
+                try InstructionCounter.collect(instructionLabel) {
+                    try step.play(vu)
+                    try patch?.inStep(name, vu.stack)
+                }
+            }
             let ended = clock.now()
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
+        let counted = StatementCounters.end()
+        result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
         var error: String?
         if case .failure(let failure) = outcome {
             error = errorName(failure)
@@ -115,7 +130,7 @@ final class StepPlayer: @unchecked Sendable {
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated))
         }
-        if step.closesScreen {
+        if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead
             // ones; the side tables that frees are the step's (the app's weak references made
             // them, and without the tracker the step would have freed them).
@@ -127,19 +142,10 @@ final class StepPlayer: @unchecked Sendable {
         }
     }
 
-    /// Tracks the parts of the screen a close step is about to close (outside the measured span).
-    private func trackClosingScreen(_ step: Step) {
-        guard let screen = vu.app.navigator.stack.last else { return }
-        let matches: Bool = switch step {
-        case .closeFeed: screen is FeedController
-        case .closeExplore: screen is ExploreController
-        case .closeProfile: screen is ProfileController
-        case .closePost: screen is PostDetailController
-        case .closeNotifications: screen is NotificationsController
-        case .closeComments: screen is CommentsController
-        default: false
-        }
-        guard matches else { return }
+    /// Tracks the parts of the screen a close step is about to close (outside the measured
+    /// span), when the top screen is of the type the step closes.
+    private func trackClosingScreen(_ closed: any Screen.Type) {
+        guard let screen = vu.app.navigator.stack.last, ObjectIdentifier(type(of: screen)) == ObjectIdentifier(closed) else { return }
         for part in screen.parts { tracker.track(part) }
     }
 }

@@ -37,6 +37,10 @@ public struct VariantResult: Sendable {
     public var datasetSeconds: Double? = nil
     /// Where the dataset came from; nil when not recorded.
     public var datasetSource: DatasetSource? = nil
+    /// SQLite's counts of each measured step's statements (empty in a rebuilt run).
+    public var statements: [String: StepStatements] = [:]
+    /// Each counted statement's `EXPLAIN QUERY PLAN` on one line, by SQL text.
+    public var statementPlans: [String: String] = [:]
     /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
     var allocationRecording: AllocationRecording? = nil
 

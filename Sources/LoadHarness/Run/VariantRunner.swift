@@ -26,8 +26,23 @@ struct VariantRunner {
     var warn: @Sendable (String) -> Void = { _ in }
     /// Cache entries this run built before its first variant, with their build seconds.
     var prebuiltDatasets: [String: Double] = [:]
+    /// A test's change to the stack (StackPatch), or nil.
+    var patch: StackPatch?
 
     func run() throws -> VariantResult {
+        // The stack's holders are normally the variant's own objects: it closes (deinit) as they
+        // go, as it always has, so the next variant's allocations fall where they always did (the
+        // exact profiles' retained bytes depend on it). A strong variant's leaked screens keep it
+        // alive: it is closed here, after every measurement of the variant (the lifetime check,
+        // the retention fit, the allocation profile, the streamed rows), and its connections and
+        // folder go all the same.
+        weak var leftOver: SocialStack?
+        defer { leftOver?.close() }
+        return try measure { leftOver = $0 }
+    }
+
+    /// The variant on a fresh stack, which `made` is told of.
+    private func measure(made: (SocialStack) -> Void) throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
         var configuration = SocialStack.Configuration(
             storage: settings.storage == .file ? .temporaryFile : .memory,
@@ -35,8 +50,12 @@ struct VariantRunner {
         // Seeded salts and tokens: random keys would split the sessions index at random
         // moments and make allocation counts differ between runs.
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
+        // Every connection counts its statements' work (inside measured steps only).
+        configuration.onConnection = { StatementCounters.install(on: $0) }
         let stack = try SocialStack(configuration)
+        made(stack)
         let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
+        try patch?.setUp(stack)
 
         AllocationCounters.requireJemalloc()
         let tracker = LifetimeTracker()
@@ -91,6 +110,10 @@ struct VariantRunner {
         let (leaks, recording) = withExtendedLifetime(results) {
             finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
         }
+        var statements: [String: StepStatements] = [:]
+        for result in results {
+            for (name, counts) in result.statements { statements[name, default: StepStatements()].merge(counts) }
+        }
         var result = VariantResult(
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
@@ -104,6 +127,8 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.statements = statements
+        result.statementPlans = StatementPlans.explain(statements, on: stack)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
         if sampler.isThinned {
@@ -208,9 +233,11 @@ struct VariantRunner {
                         sampler: MemorySampler, records: StepRecordQueue? = nil) -> StepPlayer {
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
         let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
-        return StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                          sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
-                          stepIndex: index)
+        let player = StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
+                                sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
+                                stepIndex: index)
+        player.patch = patch
+        return player
     }
 }
 
@@ -218,6 +245,8 @@ struct VariantRunner {
 /// the app holds (its window, bus, caches) is alive for as long as the app runs, as on a phone.
 struct VirtualUserResult: Sendable {
     var steps: [String: StepMetrics] = [:]
+    /// SQLite's counts of each step's statements.
+    var statements: [String: StepStatements] = [:]
     var iterations = 0
     var app: App?
 }

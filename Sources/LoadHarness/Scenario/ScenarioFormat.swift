@@ -33,8 +33,8 @@ public enum ScenarioFormat {
     public static var storages: [String] { StackSettings.Storage.allCases.map(\.rawValue) }
     /// `references:` and override values.
     public static let strengths = ["weak", "strong"]
-    /// Keys of a variant's `overrides:`.
-    public static var edges: [String] { ReferenceEdge.allCases.map(\.rawValue) }
+    /// Keys of a variant's `overrides:`: the screens' edges and every registered package's.
+    public static var edges: [String] { StepRegistry.current.edges.map(\.rawValue) }
     /// Named targets of `user:` and `post:` (anything else is a literal).
     public static let targets = ["random", "self", "followed", "from_feed"]
     /// Units a duration may end with.

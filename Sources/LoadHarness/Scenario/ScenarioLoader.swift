@@ -5,7 +5,7 @@ import Yams
 /// returned, and every problem is reported at once with its line and column.
 public enum ScenarioLoader {
     /// Reads and validates the scenario at `path`.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
+    public static func load(path: String, registry: StepRegistry = .current) throws(ScenarioError) -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(path: path, reason: "no such file")
@@ -15,11 +15,11 @@ public enum ScenarioLoader {
             throw .unreadable(path: path, reason: "permission denied or unreadable")
         }
         guard let yaml = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
-        return try parse(yaml: yaml, path: path)
+        return try parse(yaml: yaml, path: path, registry: registry)
     }
 
     /// Validates YAML text as a scenario; `path` is used in messages and kept in the result.
-    public static func parse(yaml: String, path: String) throws(ScenarioError) -> Scenario {
+    public static func parse(yaml: String, path: String, registry: StepRegistry = .current) throws(ScenarioError) -> Scenario {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -28,7 +28,7 @@ public enum ScenarioLoader {
         } catch {
             throw .notYAML(path: path, line: 1, column: 1, reason: String(describing: error))
         }
-        var reader = ScenarioReader(path: path)
+        var reader = ScenarioReader(path: path, registry: registry)
         guard let root else {
             reader.report("the file is empty; a scenario needs at least 'name' and 'steps'", line: 1, column: 1)
             throw .invalid(path: path, problems: reader.problems)

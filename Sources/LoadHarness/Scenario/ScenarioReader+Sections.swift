@@ -147,18 +147,17 @@ extension ScenarioReader {
 
     /// A variant's `overrides:`, edge names to strengths.
     private mutating func overrides(_ node: Node) -> [ReferenceEdge: ReferencePolicy.Strength]? {
-        guard let fields = fields(node, label: "'overrides'", context: "overrides", allowed: ScenarioFormat.edges,
+        guard let fields = fields(node, label: "'overrides'", context: "overrides", allowed: registry.edges.map(\.rawValue),
                                   unknown: { "unknown edge '\($0)'" }) else { return nil }
         var overrides: [ReferenceEdge: ReferencePolicy.Strength] = [:]
         var valid = true
         for (key, _, value) in fields.entries {
-            guard let edge = ReferenceEdge(rawValue: key),
-                  let strength = choice(value, label: "'\(key)'", values: ScenarioFormat.strengths).flatMap(ReferencePolicy.Strength.init(rawValue:))
+            guard let strength = choice(value, label: "'\(key)'", values: ScenarioFormat.strengths).flatMap(ReferencePolicy.Strength.init(rawValue:))
             else {
                 valid = false
                 continue
             }
-            overrides[edge] = strength
+            overrides[ReferenceEdge(rawValue: key)] = strength
         }
         return valid ? overrides : nil
     }

@@ -36,8 +36,8 @@ extension ScenarioReader {
             expected("a step name or a one-key map", for: "each item of \(label)", got: node)
             return nil
         }
-        guard let syntax = StepCatalog.syntax(named: name) else {
-            let hint = Suggestion.nearest(to: name, in: Step.names).map { "did you mean '\($0)'?" } ?? "run 'roost list' to see every step"
+        guard let syntax = StepCatalog.syntax(named: name, in: registry) else {
+            let hint = Suggestion.nearest(to: name, in: StepCatalog.names(in: registry)).map { "did you mean '\($0)'?" } ?? "run 'roost list' to see every step"
             report("unknown step '\(name)'; \(hint)", at: nameNode)
             return nil
         }
@@ -45,7 +45,7 @@ extension ScenarioReader {
         let names = syntax.argumentNames.joined(separator: ", ")
         switch syntax.form {
         case .plain:
-            guard let value else { return arguments(of: syntax, in: nil).flatMap { Self.build(name, $0) } }
+            guard let value else { return arguments(of: syntax, in: nil).flatMap { build(name, $0, at: nameNode) } }
             guard !syntax.arguments.isEmpty else {
                 report("step '\(name)' takes no arguments, got \(Self.describe(value))", at: value)
                 return nil
@@ -55,7 +55,7 @@ extension ScenarioReader {
                 return nil
             }
             let fields = fields(value, label: "'\(name)'", context: name, allowed: syntax.argumentNames) { "unknown argument '\($0)'" }
-            return arguments(of: syntax, in: fields).flatMap { Self.build(name, $0) }
+            return arguments(of: syntax, in: fields).flatMap { build(name, $0, at: nameNode) }
         case .duration:
             guard let value else {
                 report("step '\(name)' needs a duration, as in '- \(name): 10ms'", at: nameNode)
@@ -82,7 +82,7 @@ extension ScenarioReader {
             }
             guard let fields = fields(value, label: "'\(name)'", context: name, allowed: syntax.argumentNames, unknown: { "unknown argument '\($0)'" })
             else { return nil }
-            return arguments(of: syntax, in: fields).flatMap { Self.build(name, $0) }
+            return arguments(of: syntax, in: fields).flatMap { build(name, $0, at: nameNode) }
         }
     }
 
@@ -133,52 +133,26 @@ extension ScenarioReader {
         return .literal(String(id))
     }
 
-    /// The step called `name` from its read arguments.
-    private static func build(_ name: String, _ values: [String: ArgumentValue]) -> Step? {
-        let post = target("post", values), user = target("user", values)
-        switch name {
-        case "signup": return .signup
-        case "login": return .login
-        case "logout": return .logout
-        case "restore_session": return .restoreSession
-        case "post": return .post(text: text("text", values))
-        case "reply": return .reply(to: post, text: text("text", values))
-        case "edit_post": return .editPost(post, text: text("text", values))
-        case "delete_post": return .deletePost(post)
-        case "like": return .like(post)
-        case "unlike": return .unlike(post)
-        case "comment": return .comment(on: post, text: text("text", values))
-        case "follow": return .follow(user)
-        case "unfollow": return .unfollow(user)
-        case "change_username": return .changeUsername(text("username", values))
-        case "update_profile_image": return .updateProfileImage(bytes: integer("bytes", values))
-        case "open_feed": return .openFeed(pages: integer("pages", values))
-        case "refresh_feed": return .refreshFeed
-        case "close_feed": return .closeFeed
-        case "open_profile": return .openProfile(user)
-        case "close_profile": return .closeProfile
-        case "open_post": return .openPost(post)
-        case "close_post": return .closePost
-        case "open_notifications": return .openNotifications
-        case "close_notifications": return .closeNotifications
-        case "open_explore": return .openExplore
-        case "close_explore": return .closeExplore
-        case "search_users": return .searchUsers(text("query", values))
-        case "search_posts": return .searchPosts(text("query", values))
-        case "open_comments": return .openComments(post)
-        case "close_comments": return .closeComments
-        case "show_action_sheet": return .showActionSheet
-        case "repeat": return .repeat(times: integer("times", values), steps: steps("steps", values))
-        default: return nil
+    /// The step called `name` from its read arguments: `repeat`, or a registered measured
+    /// step built by its own type (whose own validation is reported here).
+    private mutating func build(_ name: String, _ values: [String: ArgumentValue], at node: Node) -> Step? {
+        if name == "repeat" { return .repeat(times: Self.integer("times", values), steps: Self.steps("steps", values)) }
+        guard let type = registry.step(named: name) else { return nil }
+        var arguments: [String: StepArguments.Value] = [:]
+        for (key, value) in values {
+            switch value {
+            case let .target(target): arguments[key] = .target(target)
+            case let .text(text): arguments[key] = .text(text)
+            case let .integer(integer): arguments[key] = .integer(integer)
+            case .steps: continue
+            }
         }
-    }
-
-    private static func target(_ key: String, _ values: [String: ArgumentValue]) -> Target {
-        if case let .target(target)? = values[key] { target } else { .random }
-    }
-
-    private static func text(_ key: String, _ values: [String: ArgumentValue]) -> TextTemplate {
-        if case let .text(text)? = values[key] { text } else { TextTemplate("") }
+        do {
+            return .measured(try type.init(StepArguments(arguments)))
+        } catch {
+            report("step '\(name)': \(error)", at: node)
+            return nil
+        }
     }
 
     private static func integer(_ key: String, _ values: [String: ArgumentValue]) -> Int {

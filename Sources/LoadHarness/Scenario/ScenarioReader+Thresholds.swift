@@ -5,7 +5,7 @@ extension ScenarioReader {
     mutating func thresholds(_ node: Node, variants: [String]) -> [Threshold]? {
         guard let items = list(node, label: "'thresholds'") else { return nil }
         let written = stepNamesWritten.reduce(into: [String]()) { names, name in if !names.contains(name) { names.append(name) } }
-        let measured = written.filter { StepCatalog.syntax(named: $0)?.form == .plain }
+        let measured = written.filter { StepCatalog.syntax(named: $0, in: registry)?.form == .plain }
         var thresholds: [Threshold] = []
         for item in items {
             guard let text = item.scalar?.string, !Self.isNull(item) else {

@@ -25,7 +25,13 @@ struct ScenarioReader {
     /// checking the steps thresholds name.
     var stepNamesWritten: [String] = []
 
-    init(path: String) { self.path = path }
+    /// The steps and edges the file may name.
+    let registry: StepRegistry
+
+    init(path: String, registry: StepRegistry = .current) {
+        self.path = path
+        self.registry = registry
+    }
 
     // MARK: Problems
 

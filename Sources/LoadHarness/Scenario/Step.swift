@@ -1,40 +1,10 @@
-/// One step a virtual user plays (design section 5). Each measured step's name is its YAML
-/// key (`open_profile`), which is also its name in reports and thresholds.
+/// One step a virtual user plays (design section 5): a measured step (one type per step,
+/// registered by name: `MeasuredStep`, `StepRegistry`) or a control step of the format.
+/// A measured step's name is its YAML key (`open_profile`), also its name in reports and
+/// thresholds.
 public indirect enum Step: Hashable, Sendable {
-    case signup
-    case login
-    case logout
-    case restoreSession
-    case post(text: TextTemplate)
-    case reply(to: Target, text: TextTemplate)
-    case editPost(Target, text: TextTemplate)
-    case deletePost(Target)
-    case like(Target)
-    case unlike(Target)
-    case comment(on: Target, text: TextTemplate)
-    case follow(Target)
-    case unfollow(Target)
-    case changeUsername(TextTemplate)
-    case updateProfileImage(bytes: Int)
-    case openFeed(pages: Int)
-    case refreshFeed
-    /// Not in design section 5: without it a feed opened in a loop is never closed, and its
-    /// observer edge (`feedObserver`) could not be checked.
-    case closeFeed
-    case openProfile(Target)
-    case closeProfile
-    case openPost(Target)
-    case closePost
-    case openNotifications
-    case closeNotifications
-    case openExplore
-    /// Not in design section 5: closes what `open_explore` opened.
-    case closeExplore
-    case searchUsers(TextTemplate)
-    case searchPosts(TextTemplate)
-    case openComments(Target)
-    case closeComments
-    case showActionSheet
+    /// A step that is timed and counted.
+    case measured(any MeasuredStep)
     /// Pause; not measured.
     case think(Duration)
     /// One branch, picked by weight.
@@ -54,49 +24,13 @@ public indirect enum Step: Hashable, Sendable {
         }
     }
 
-    /// Every step name the format knows, in the order of design section 5.
-    public static let names: [String] = [
-        "signup", "login", "logout", "restore_session", "post", "reply", "edit_post", "delete_post", "like",
-        "unlike", "comment", "follow", "unfollow", "change_username", "update_profile_image", "open_feed",
-        "refresh_feed", "close_feed", "open_profile", "close_profile", "open_post", "close_post", "open_notifications",
-        "close_notifications", "open_explore", "close_explore", "search_users", "search_posts", "open_comments",
-        "close_comments", "show_action_sheet", "think", "choose", "repeat",
-    ]
+    /// Every step name the format knows: the registered steps', then the control steps'.
+    public static var names: [String] { StepCatalog.all.map(\.name) }
 
     /// The step's name in scenarios and reports.
     public var name: String {
         switch self {
-        case .signup: "signup"
-        case .login: "login"
-        case .logout: "logout"
-        case .restoreSession: "restore_session"
-        case .post: "post"
-        case .reply: "reply"
-        case .editPost: "edit_post"
-        case .deletePost: "delete_post"
-        case .like: "like"
-        case .unlike: "unlike"
-        case .comment: "comment"
-        case .follow: "follow"
-        case .unfollow: "unfollow"
-        case .changeUsername: "change_username"
-        case .updateProfileImage: "update_profile_image"
-        case .openFeed: "open_feed"
-        case .refreshFeed: "refresh_feed"
-        case .closeFeed: "close_feed"
-        case .openProfile: "open_profile"
-        case .closeProfile: "close_profile"
-        case .openPost: "open_post"
-        case .closePost: "close_post"
-        case .openNotifications: "open_notifications"
-        case .closeNotifications: "close_notifications"
-        case .openExplore: "open_explore"
-        case .closeExplore: "close_explore"
-        case .searchUsers: "search_users"
-        case .searchPosts: "search_posts"
-        case .openComments: "open_comments"
-        case .closeComments: "close_comments"
-        case .showActionSheet: "show_action_sheet"
+        case .measured(let step): type(of: step).name
         case .think: "think"
         case .choose: "choose"
         case .repeat: "repeat"
@@ -105,17 +39,30 @@ public indirect enum Step: Hashable, Sendable {
 
     /// Whether the step is timed and counted (control steps are not).
     public var isMeasured: Bool {
-        switch self {
-        case .think, .choose, .repeat: false
-        default: true
-        }
+        if case .measured = self { true } else { false }
     }
 
     /// Whether the step closes a screen (after it, the lifetime check runs).
     public var closesScreen: Bool {
-        switch self {
-        case .closeFeed, .closeProfile, .closePost, .closeNotifications, .closeExplore, .closeComments: true
+        if case .measured(let step) = self { type(of: step).screen.closed != nil } else { false }
+    }
+
+    public static func == (lhs: Step, rhs: Step) -> Bool {
+        switch (lhs, rhs) {
+        case let (.measured(left), .measured(right)): AnyHashable(left) == AnyHashable(right)
+        case let (.think(left), .think(right)): left == right
+        case let (.choose(left), .choose(right)): left == right
+        case let (.repeat(leftTimes, leftSteps), .repeat(rightTimes, rightSteps)): leftTimes == rightTimes && leftSteps == rightSteps
         default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .measured(let step): hasher.combine(AnyHashable(step))
+        case .think(let duration): hasher.combine(1); hasher.combine(duration)
+        case .choose(let branches): hasher.combine(2); hasher.combine(branches)
+        case .repeat(let times, let steps): hasher.combine(3); hasher.combine(times); hasher.combine(steps)
         }
     }
 }

@@ -34,12 +34,15 @@ public struct StepSyntax: Hashable, Sendable {
         public var kind: Kind
         /// Its value when omitted, as it would be written; nil when required.
         public var defaultValue: String?
+        /// One line for `roost list` and the JSON schema (nil: the kind says enough).
+        public var doc: String?
 
         /// An argument.
-        public init(_ name: String, _ kind: Kind, default defaultValue: String? = nil) {
+        public init(_ name: String, _ kind: Kind, default defaultValue: String? = nil, doc: String? = nil) {
             self.name = name
             self.kind = kind
             self.defaultValue = defaultValue
+            self.doc = doc
         }
     }
 
@@ -64,46 +67,29 @@ public struct StepSyntax: Hashable, Sendable {
     public var canBeBare: Bool { form == .plain }
 }
 
-/// Every step the format knows, with its arguments: the one table the loader, `roost list`
-/// and the schema tests share.
+/// Every step the format knows, with its arguments: the registered measured steps
+/// (`StepRegistry.current`) and the control steps, the one table the loader, `roost list`
+/// and `roost schema` share.
 public enum StepCatalog {
-    private static let user = StepSyntax.Argument("user", .user, default: "random")
-    private static let post = StepSyntax.Argument("post", .post, default: "random")
-    private static func text(_ defaultValue: String) -> StepSyntax.Argument { .init("text", .text, default: defaultValue) }
-    private static let query = StepSyntax.Argument("query", .text, default: "a")
-    private static let steps = StepSyntax.Argument("steps", .steps)
-
-    /// Every step, in the order of `Step.names`.
-    public static let all: [StepSyntax] = [
-        .init("signup"), .init("login"), .init("logout"), .init("restore_session"),
-        .init("post", .plain, [text("post {vu}-{iteration}")]),
-        .init("reply", .plain, [post, text("reply {vu}-{iteration}")]),
-        .init("edit_post", .plain, [post, text("post {vu}-{iteration}")]),
-        .init("delete_post", .plain, [post]),
-        .init("like", .plain, [post]),
-        .init("unlike", .plain, [post]),
-        .init("comment", .plain, [post, text("comment {vu}-{iteration}")]),
-        .init("follow", .plain, [user]),
-        .init("unfollow", .plain, [user]),
-        .init("change_username", .plain, [.init("username", .text, default: "vu{vu}_{iteration}")]),
-        .init("update_profile_image", .plain, [.init("bytes", .integer(minimum: 0), default: "4096")]),
-        .init("open_feed", .plain, [.init("pages", .integer(minimum: 1), default: "1")]),
-        .init("refresh_feed"), .init("close_feed"),
-        .init("open_profile", .plain, [user]),
-        .init("close_profile"),
-        .init("open_post", .plain, [post]),
-        .init("close_post"), .init("open_notifications"), .init("close_notifications"), .init("open_explore"), .init("close_explore"),
-        .init("search_users", .plain, [query]),
-        .init("search_posts", .plain, [query]),
-        .init("open_comments", .plain, [post]),
-        .init("close_comments"), .init("show_action_sheet"),
+    /// The control steps: part of the format, not registered.
+    public static let controlSteps: [StepSyntax] = [
         .init("think", .duration),
-        .init("choose", .branches, [.init("weight", .integer(minimum: 1)), steps]),
-        .init("repeat", .block, [.init("times", .integer(minimum: 1)), steps]),
+        .init("choose", .branches, [.init("weight", .integer(minimum: 1)), .init("steps", .steps)]),
+        .init("repeat", .block, [.init("times", .integer(minimum: 1)), .init("steps", .steps)]),
     ]
 
+    /// Every step: the registered ones in registration order, then the control steps.
+    public static var all: [StepSyntax] { all(in: .current) }
+
+    /// Every step `registry` knows, then the control steps.
+    public static func all(in registry: StepRegistry) -> [StepSyntax] { registry.syntaxes + controlSteps }
+
+    /// Every step name `registry` knows, then the control steps'.
+    public static func names(in registry: StepRegistry) -> [String] { all(in: registry).map(\.name) }
+
     /// The syntax of the step called `name`, if there is one.
-    public static func syntax(named name: String) -> StepSyntax? {
-        all.first { $0.name == name }
+    public static func syntax(named name: String, in registry: StepRegistry = .current) -> StepSyntax? {
+        if let type = registry.step(named: name) { return StepSyntax(type.name, .plain, type.arguments) }
+        return controlSteps.first { $0.name == name }
     }
 }

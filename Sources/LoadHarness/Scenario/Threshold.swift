@@ -10,7 +10,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// The latency percentile it reads (0 < p < 100), or nil for a named metric.
         public let percentile: Double?
 
-        private init(named name: String) {
+        init(named name: String) {
             self.name = name
             percentile = nil
         }
@@ -51,7 +51,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
             .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
             .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
             .retainedGrowth, .droppedIterations, .instructions, .instructionsMedian,
-        ]
+        ] + databaseMetrics
 
         /// The named (non-percentile) metrics.
         public static var named: [Metric] { allCases.filter { $0.percentile == nil } }

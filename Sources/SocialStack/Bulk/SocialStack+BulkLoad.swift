@@ -5,6 +5,7 @@ extension SocialStack {
     /// rows of every phase; if anything throws, nothing is written. `timings` is told how long
     /// each step took, as it ends.
     public func bulkLoad<T>(timings: @escaping (BulkLoadTiming) -> Void = { _ in }, _ body: (BulkLoad) throws -> T) throws -> T {
+        try store.checkOpen()
         var stopwatch = BulkStopwatch(report: timings)
         return try store.writer.writeWithoutTransaction { db in
             // The load checks the ids its calls name itself (BulkIDSet), once per call, where

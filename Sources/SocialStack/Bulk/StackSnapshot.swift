@@ -6,6 +6,7 @@ extension SocialStack {
     /// Writes a copy of the whole database to a new file at `path` (SQLite's backup API),
     /// for `replaceContents(withSnapshotAt:)` to start another stack from.
     public func saveSnapshot(to path: String) throws {
+        try store.checkOpen(#function, "SocialStack")
         let copy = try DatabaseQueue(path: path)
         try store.writer.backup(to: copy)
         // A copy of a file stack carries its WAL mode; a snapshot is one self-contained file,
@@ -18,6 +19,7 @@ extension SocialStack {
     /// API, into memory or into this stack's file). The snapshot must come from a stack with
     /// the same schema and feed strategy; it is not checked here.
     public func replaceContents(withSnapshotAt path: String) throws {
+        try store.checkOpen(#function, "SocialStack")
         var configuration = GRDB.Configuration()
         configuration.readonly = true
         let snapshot = try DatabaseQueue(path: path, configuration: configuration)
@@ -28,6 +30,8 @@ extension SocialStack {
     /// Replaces `other`'s whole database with a copy of this stack's (SQLite's backup API):
     /// `other` ends as `replaceContents(withSnapshotAt:)` of this stack's snapshot would leave it.
     public func copyContents(to other: SocialStack) throws {
+        try store.checkOpen(#function, "SocialStack")
+        try other.store.checkOpen(#function, "SocialStack")
         try store.writer.backup(to: other.store.writer)
     }
 

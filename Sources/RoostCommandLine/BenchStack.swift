@@ -46,6 +46,7 @@ struct BenchStack: ParsableCommand {
 
     func run() throws {
         let strategies = try strategies()
+        StaleStacks.sweep(for: "roost bench-stack")
         for strategy in strategies {
             var options = StackBenchmark.Options()
             options.users = users

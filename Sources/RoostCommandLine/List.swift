@@ -50,11 +50,18 @@ struct List: ParsableCommand {
 
     private func printSteps() {
         print("Steps:")
+        let registry = StepRegistry.current
         let width = StepCatalog.all.map(\.name.count).max() ?? 0
-        for syntax in StepCatalog.all {
+        let rows = StepCatalog.all.map { syntax -> (StepSyntax, String) in
+            let entry = registry.entries.first { $0.type.name == syntax.name }
+            let origin = entry.map { $0.origin == RoostExtension.builtIn.name ? "" : " [\($0.origin)]" } ?? ""
+            return (syntax, (entry?.type.summary ?? "") + origin)
+        }
+        let summaryWidth = rows.map(\.1.count).max() ?? 0
+        for (syntax, summary) in rows {
             let name = syntax.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let usage = Self.usage(of: syntax)
-            print(("  " + name + "  " + usage).trimmingTrailingSpaces())
+            let described = summary.isEmpty ? "" : summary.padding(toLength: summaryWidth, withPad: " ", startingAt: 0) + "  "
+            print(("  " + name + "  " + described + Self.usage(of: syntax)).trimmingTrailingSpaces())
         }
         print("")
         print("Targets: user: random, self, followed, from_feed or a username; post: random, self, followed, from_feed or a post id.")

@@ -21,7 +21,8 @@ final class StackReference {
     /// Whether reads run in a transaction: on a file, as the stack's pool readers do; in
     /// memory the stack reads its queue without one, and so does the reference.
     private let readsInTransaction: Bool
-    private let temporaryDirectory: URL?
+    /// The folder of a `.temporaryFile` reference, locked while in use (`StaleStackSweeper`).
+    private let folder: StackFolder?
     private let s: PreparedStatements
     /// Buffers reused by every call, so the reference allocates nothing per operation but
     /// what SQLite does.
@@ -36,20 +37,20 @@ final class StackReference {
         switch storage {
         case .memory:
             path = ":memory:"
-            temporaryDirectory = nil
+            folder = nil
         case let .file(filePath):
             path = filePath
-            temporaryDirectory = nil
+            folder = nil
         case .temporaryFile:
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("roost-reference-\(UUID().uuidString)", isDirectory: true)
+            let made: StackFolder
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                made = try StackFolder(prefix: StackFolder.referencePrefix)
             } catch {
-                throw StackReferenceError.sqlite(operation: "open", code: SQLITE_CANTOPEN, message: "\(error)", sql: directory.path)
+                throw StackReferenceError.sqlite(operation: "open", code: SQLITE_CANTOPEN, message: "\(error)",
+                                                 sql: StackFolder.defaultRoot.path)
             }
-            temporaryDirectory = directory
-            path = directory.appendingPathComponent("reference.sqlite").path
+            folder = made
+            path = made.url.appendingPathComponent("reference.sqlite").path
         }
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
@@ -79,7 +80,7 @@ final class StackReference {
     deinit {
         s.finalize()
         sqlite3_close_v2(db)
-        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+        folder?.remove()
     }
 
     // MARK: The measured operations

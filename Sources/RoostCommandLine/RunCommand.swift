@@ -55,6 +55,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         if invalid { throw ExitCode(1) }
+        StaleStacks.sweep(for: "roost run")
         for name in variant {
             for scenario in loaded where !scenario.variants.contains(where: { $0.name == name }) {
                 printError("\(scenario.path): no variant '\(name)'; it has \(scenario.variants.map(\.name).joined(separator: ", "))")

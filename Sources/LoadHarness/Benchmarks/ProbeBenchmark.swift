@@ -81,6 +81,9 @@ public struct ProbeBenchmark: Sendable {
         progress("retain-cycle walk over the screen graph")
         costs += walkCosts(progress: progress)
 
+        progress("statement counters (SQLite's counts per statement)")
+        costs += try statementCounterCosts()
+
         progress("allocation-profile hook")
         costs += try allocationProfileCosts()
         if let scenario = options.profiledScenario {
@@ -150,10 +153,13 @@ public struct ProbeBenchmark: Sendable {
 /// Why the probe benchmark cannot run.
 public enum ProbeBenchmarkError: Error, CustomStringConvertible {
     case jemallocInactive(String)
+    /// The statement counters' benchmark could not set up its database.
+    case sqlite(String)
 
     public var description: String {
         switch self {
         case .jemallocInactive(let reason): return reason
+        case .sqlite(let problem): return "bench-probes: statement counters: \(problem)"
         }
     }
 }

@@ -1,0 +1,28 @@
+import Screens
+import SocialStack
+
+/// `login`: log in as the virtual user's own dataset user.
+extension Steps {
+    public struct Login: MeasuredStep {
+        public static let name = "login"
+        public static let summary = "Log in as the virtual user's own dataset user."
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let login = vu.loginScreen()
+            login.email = vu.dataset.emails[vu.ownSlot]
+            login.password = Dataset.password
+            try login.signIn()
+        }
+    }
+}
+
+extension Step {
+    /// `login`.
+    public static var login: Step { .measured(Steps.Login()) }
+}

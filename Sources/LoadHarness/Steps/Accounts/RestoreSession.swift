@@ -1,0 +1,27 @@
+import Screens
+import SocialStack
+
+/// `restore_session`: restore the saved session.
+extension Steps {
+    public struct RestoreSession: MeasuredStep {
+        public static let name = "restore_session"
+        public static let summary = "Restore the saved session."
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            guard let session = vu.app.session else { throw ScreenError.notSignedIn }
+            vu.app.signIn(try stack.auth.restoreSession(token: session.token))
+        }
+    }
+}
+
+extension Step {
+    /// `restore_session`.
+    public static var restoreSession: Step { .measured(Steps.RestoreSession()) }
+}

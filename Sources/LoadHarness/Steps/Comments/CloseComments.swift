@@ -1,0 +1,26 @@
+import Screens
+import SocialStack
+
+/// `close_comments`: close the comments (their lifetime is checked).
+extension Steps {
+    public struct CloseComments: MeasuredStep {
+        public static let name = "close_comments"
+        public static let summary = "Close the comments (their lifetime is checked)."
+        public static let screen = ScreenChange.closes(CommentsController.self)
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            try vu.close(CommentsController.self, step: Self.name, expected: "comments screen")
+        }
+    }
+}
+
+extension Step {
+    /// `close_comments`.
+    public static var closeComments: Step { .measured(Steps.CloseComments()) }
+}

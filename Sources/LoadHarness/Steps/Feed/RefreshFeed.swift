@@ -1,0 +1,27 @@
+import Screens
+import SocialStack
+
+/// `refresh_feed`: refresh the open feed.
+extension Steps {
+    public struct RefreshFeed: MeasuredStep {
+        public static let name = "refresh_feed"
+        public static let summary = "Refresh the open feed."
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let feed = try vu.top(FeedController.self, step: Self.name, expected: "feed")
+            try feed.refresh()
+            vu.lastFeed = feed.cells.map(\.viewModel.post.id)
+        }
+    }
+}
+
+extension Step {
+    /// `refresh_feed`.
+    public static var refreshFeed: Step { .measured(Steps.RefreshFeed()) }
+}

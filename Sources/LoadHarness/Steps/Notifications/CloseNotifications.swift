@@ -1,0 +1,26 @@
+import Screens
+import SocialStack
+
+/// `close_notifications`: close the notifications screen (its lifetime is checked).
+extension Steps {
+    public struct CloseNotifications: MeasuredStep {
+        public static let name = "close_notifications"
+        public static let summary = "Close the notifications screen (its lifetime is checked)."
+        public static let screen = ScreenChange.closes(NotificationsController.self)
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            try vu.close(NotificationsController.self, step: Self.name, expected: "notifications screen")
+        }
+    }
+}
+
+extension Step {
+    /// `close_notifications`.
+    public static var closeNotifications: Step { .measured(Steps.CloseNotifications()) }
+}

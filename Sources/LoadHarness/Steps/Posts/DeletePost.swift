@@ -1,0 +1,35 @@
+import Screens
+import SocialStack
+
+/// `delete_post`: delete a post.
+extension Steps {
+    public struct DeletePost: MeasuredStep {
+        public static let name = "delete_post"
+        public static let summary = "Delete a post."
+        public static let arguments = [StepSyntax.Argument("post", .post, default: "random")]
+
+        /// `post:`.
+        public var target: Target
+
+        /// The step with these arguments.
+        public init(target: Target) {
+            self.target = target
+        }
+
+        /// The step from its read arguments.
+        public init(_ arguments: StepArguments) {
+            self.init(target: arguments.target("post"))
+        }
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            try stack.posts.delete(try vu.post(target, step: Self.name), by: vu.me)
+        }
+    }
+}
+
+extension Step {
+    /// `delete_post`.
+    public static func deletePost(_ target: Target) -> Step { .measured(Steps.DeletePost(target: target)) }
+}

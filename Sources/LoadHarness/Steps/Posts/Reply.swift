@@ -1,0 +1,42 @@
+import Screens
+import SocialStack
+
+/// `reply`: reply to a post.
+extension Steps {
+    public struct Reply: MeasuredStep {
+        public static let name = "reply"
+        public static let summary = "Reply to a post."
+        public static let arguments = [
+            StepSyntax.Argument("post", .post, default: "random"),
+            StepSyntax.Argument("text", .text, default: "reply {vu}-{iteration}", doc: "Text; may use {vu}, {iteration}, {seed}."),
+        ]
+
+        /// `post:`.
+        public var target: Target
+        /// `text:`.
+        public var text: TextTemplate
+
+        /// The step with these arguments.
+        public init(target: Target, text: TextTemplate) {
+            self.target = target
+            self.text = text
+        }
+
+        /// The step from its read arguments.
+        public init(_ arguments: StepArguments) {
+            self.init(target: arguments.target("post"), text: arguments.text("text"))
+        }
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            let post = try stack.posts.post(try vu.post(target, step: Self.name))
+            try vu.compose(.reply(post), text: vu.text(text))
+        }
+    }
+}
+
+extension Step {
+    /// `reply`.
+    public static func reply(to target: Target, text: TextTemplate) -> Step { .measured(Steps.Reply(target: target, text: text)) }
+}

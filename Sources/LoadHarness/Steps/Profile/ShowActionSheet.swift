@@ -1,0 +1,28 @@
+import Screens
+import SocialStack
+
+/// `show_action_sheet`: show and dismiss the action sheet.
+extension Steps {
+    public struct ShowActionSheet: MeasuredStep {
+        public static let name = "show_action_sheet"
+        public static let summary = "Show and dismiss the action sheet."
+
+        /// The step (it takes no arguments).
+        public init() {}
+        /// The step from its (no) arguments.
+        public init(_ arguments: StepArguments) {}
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let profile = try vu.top(ProfileController.self, step: Self.name, expected: "profile")
+            guard let header = profile.header else { throw StepError.noOpenScreen(step: Self.name, expected: "profile header") }
+            try header.tapMore()
+            if let sheet = profile.actionSheet { try sheet.choose(sheet.options.count - 1) }
+        }
+    }
+}
+
+extension Step {
+    /// `show_action_sheet`.
+    public static var showActionSheet: Step { .measured(Steps.ShowActionSheet()) }
+}

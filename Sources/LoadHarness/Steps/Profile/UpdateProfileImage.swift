@@ -1,0 +1,35 @@
+import Screens
+import SocialStack
+
+/// `update_profile_image`: upload a new profile image.
+extension Steps {
+    public struct UpdateProfileImage: MeasuredStep {
+        public static let name = "update_profile_image"
+        public static let summary = "Upload a new profile image."
+        public static let arguments = [StepSyntax.Argument("bytes", .integer(minimum: 0), default: "4096", doc: "Image size in bytes.")]
+
+        /// `bytes:`.
+        public var bytes: Int
+
+        /// The step with these arguments.
+        public init(bytes: Int) {
+            self.bytes = bytes
+        }
+
+        /// The step from its read arguments.
+        public init(_ arguments: StepArguments) {
+            self.init(bytes: arguments.integer("bytes"))
+        }
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            _ = try stack.users.setProfileImage((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ vu.iteration) }, for: vu.me)
+        }
+    }
+}
+
+extension Step {
+    /// `update_profile_image`.
+    public static func updateProfileImage(bytes: Int) -> Step { .measured(Steps.UpdateProfileImage(bytes: bytes)) }
+}

@@ -1,0 +1,35 @@
+import Screens
+import SocialStack
+
+/// `unfollow`: unfollow a user.
+extension Steps {
+    public struct Unfollow: MeasuredStep {
+        public static let name = "unfollow"
+        public static let summary = "Unfollow a user."
+        public static let arguments = [StepSyntax.Argument("user", .user, default: "random")]
+
+        /// `user:`.
+        public var target: Target
+
+        /// The step with these arguments.
+        public init(target: Target) {
+            self.target = target
+        }
+
+        /// The step from its read arguments.
+        public init(_ arguments: StepArguments) {
+            self.init(target: arguments.target("user"))
+        }
+
+        /// Plays it for `vu`, inside its measured span.
+        public func play(_ vu: VirtualUser) throws {
+            let stack = vu.stack
+            _ = try stack.follows.unfollow(try vu.user(target, step: Self.name), by: vu.me)
+        }
+    }
+}
+
+extension Step {
+    /// `unfollow`.
+    public static func unfollow(_ target: Target) -> Step { .measured(Steps.Unfollow(target: target)) }
+}

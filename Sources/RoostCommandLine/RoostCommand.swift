@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import LoadHarness
+
+struct RoostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roost",
+        abstract: "Load-test and memory-profile a social app's whole service stack, in one process.",
+        discussion: "Exit codes: 0 success; 1 bad input or a failure to run; 2 a threshold failed or a regression was found.",
+        version: Roost.version,
+        subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
+                      ReportCommand.self, SchemaCommand.self, PairedCommand.self,
+                      BenchStack.self, BenchProbes.self, BenchDataset.self]
+    )
+}
+
+/// The `roost` command line, for Roost's own executable and for a package's that adds steps
+/// and edges of its own (docs/custom-steps.md): the same commands, reports, profiles and gate.
+public enum RoostCommandLine {
+    /// Registers `extensions` beside Roost's own steps and edges, then parses the process's
+    /// arguments and runs the command. Registrations with problems (a step name registered
+    /// twice, an argument of a kind measured steps do not take, ...) exit 1 naming both
+    /// registrations, before anything runs; so does bad command-line input (design section 7),
+    /// not ArgumentParser's 64.
+    public static func main(extensions: [RoostExtension] = []) -> Never {
+        do {
+            StepRegistry.install(try StepRegistry(extensions: extensions))
+        } catch {
+            printError("roost: \(error)")
+            exit(1)
+        }
+        do {
+            var command = try RoostCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            if RoostCommand.exitCode(for: error) == .validationFailure {
+                printError(RoostCommand.fullMessage(for: error))
+                exit(1)
+            }
+            RoostCommand.exit(withError: error)
+        }
+        exit(0)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import SocialStack
+
+/// `SocialStack.close()`: the files go whoever still holds the stack, and every later call
+/// throws `StackError.closed` naming the operation.
+@Suite struct StackCloseTests {
+    @Test func closingAFileStackRemovesItsFolderWhileItIsStillHeld() throws {
+        let stack = try makeStack(storage: .temporaryFile)
+        let holder = [stack]  // what a leaked screen's app does: keeps the stack
+        let user = try signUp(stack, "ann")
+        _ = try stack.users.user(user)
+        let folder = try #require(stack.folder)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("stack.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: folder.lockPath))
+
+        stack.close()
+        #expect(stack.isClosed)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+        #expect(!FileManager.default.fileExists(atPath: folder.lockPath))
+        stack.close()  // a second time does nothing
+        withExtendedLifetime(holder) {}
+    }
+
+    @Test(arguments: [SocialStack.Configuration.Storage.memory, .temporaryFile])
+    func everyCallOnAClosedStackThrowsTheTypedError(storage: SocialStack.Configuration.Storage) throws {
+        let stack = try makeStack(storage: storage)
+        let user = try signUp(stack, "bob")
+        let other = try makeStack(storage: .memory)
+        stack.close()
+
+        expectClosed("UserService.user(") { try stack.users.user(user) }
+        expectClosed("SearchService.posts(matching:") { try stack.search.posts(matching: "hello") }
+        expectClosed("AuthService.signUp(email:") { try signUp(stack, "cyd") }
+        expectClosed("MediaService.store(") { try stack.media.store([1, 2, 3]) }
+        expectClosed("SocialStack.copyContents(to:)") { try stack.copyContents(to: other) }
+        expectClosed("SocialStack.copyContents(to:)") { try other.copyContents(to: stack) }
+        expectClosed("SocialStack.bulkLoad(timings:_:)") { try stack.bulkLoad { _ in } }
+        let snapshot = FileManager.default.temporaryDirectory.appendingPathComponent("roost-closed-\(UUID().uuidString)").path
+        expectClosed("SocialStack.saveSnapshot(to:)") { try stack.saveSnapshot(to: snapshot) }
+        #expect(!FileManager.default.fileExists(atPath: snapshot))
+        let message = StackError.closed(operation: "UserService.user(_:)").description
+        #expect(message == "UserService.user(_:): the stack is closed (SocialStack.close() was called); open a new one")
+        // The other stack is untouched.
+        _ = try signUp(other, "dee")
+    }
+
+    /// Expects `body` to throw `StackError.closed` with an operation that starts with `operation`
+    /// (the parameter list after it follows the service's signature).
+    private func expectClosed(_ operation: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Any) {
+        do {
+            _ = try body()
+            Issue.record("\(operation): no error on a closed stack", sourceLocation: sourceLocation)
+        } catch let StackError.closed(thrown) {
+            #expect(thrown.hasPrefix(operation), "\(thrown)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(operation): \(error), not StackError.closed", sourceLocation: sourceLocation)
+        }
+    }
+}
