@@ -11,7 +11,7 @@ struct PairedCommand: ParsableCommand {
             A/A control), each a `roost run SCENARIO` with allocation profiles off. Per variant and step, each round \
             gives the log ratio of the step's p50 (mean of the two runs on each side); the ratio is exp of their \
             Hodges-Lehmann estimate with the exact Wilcoxon signed-rank 99% interval, and the verdict is slower, \
-            faster, same (within the tolerance) or inconclusive. After --rounds, rounds go on while a candidate step \
+            faster, same (within the tolerance: --tolerance, or --floor microseconds over the step's p50 if larger) or inconclusive. After --rounds, rounds go on while a candidate step \
             is inconclusive, up to --max-rounds. Writes DIR/paired.csv (docs/paired-timing.md). Exit codes: 0 no step \
             slower, 1 bad input, a failed run or an interrupted session (Ctrl-C: paired.csv is written, every row \
             marked incomplete), 2 a step slower beyond the tolerance with 99% confidence.
@@ -26,6 +26,8 @@ struct PairedCommand: ParsableCommand {
     @Option(help: "Rounds played before judging (at least 8: fewer cannot give a 99% interval).") var rounds = 8
     @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 20
     @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 5%.") var tolerance = "5%"
+    @Option(help: "And only beyond this many microseconds of its baseline p50 (a step's tolerance is the larger of the two).")
+    var floor = 1.0
     @Flag(help: "Keep every run's folder under DIR/rounds/.") var keepRuns = false
     @Option(help: "Passed to every roost run: keep built datasets in this folder.") var datasetCache: String?
 
@@ -35,6 +37,7 @@ struct PairedCommand: ParsableCommand {
         if fraction == nil {
             problems.append(.badOption(name: "tolerance", value: tolerance, reason: "expected a percentage above 0% and below 100%, e.g. 5%"))
         }
+        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
         if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
         if maxRounds < rounds {
             problems.append(.badOption(name: "max-rounds", value: String(maxRounds), reason: "below --rounds \(rounds); try \(max(rounds, 8))"))
@@ -68,7 +71,7 @@ struct PairedCommand: ParsableCommand {
         let interrupt = PairedInterrupt { stop.set(); player.interrupt() }
         defer { withExtendedLifetime(interrupt) {} }
         print("paired timing of \(loaded.name): baseline \(builds[0].path) (\(builds[0].version)), candidate \(builds[1].path) "
-              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds); tolerance \(tolerance), 99% intervals")
+              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds); tolerance \(tolerance) and at least \(floor) us, 99% intervals")
         var session = PairedSession()
         session.minimumRounds = rounds
         session.maximumRounds = maxRounds
@@ -80,7 +83,7 @@ struct PairedCommand: ParsableCommand {
                               Date().timeIntervalSince(started), open))
             started = Date()
         }
-        var results = PairedRounds(tolerance: fraction, confidence: 0.99)
+        var results = PairedRounds(tolerance: fraction, confidence: 0.99, floorMicroseconds: floor)
         let ending = session.play(into: &results, run: player.play)
         let rows = results.rows()
         do {

@@ -55,6 +55,23 @@ struct PairedSessionTests {
         #expect(rows.map(\.comparison) == [.candidate, .candidate, .control, .control])
     }
 
+    @Test func theFloorWidensTheToleranceOfShortSteps() throws {
+        // like (10 us) and post (100 us) both 10% slower in every round; a floor of 2 us makes
+        // like's tolerance 20% (same), post's stays 5% (slower).
+        let session = PairedSession()
+        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99, floorMicroseconds: 2)
+        _ = session.play(into: &rounds) { run in
+            Self.medians(post: run.arm == .candidate ? 1.1 : 1, drift: 1, like: run.arm == .candidate ? 1.1 : 1)
+        }
+        let rows = rounds.rows().filter { $0.comparison == .candidate }
+        let like = try #require(rows.first { $0.key == Self.like }), post = try #require(rows.first { $0.key == Self.post })
+        #expect(abs(like.tolerance - 0.2) < 1e-12 && like.verdict == .same)
+        #expect(post.tolerance == 0.05 && post.verdict == .slower)
+        #expect(abs(like.ratio - 1.1) < 1e-12 && abs(post.ratio - 1.1) < 1e-12)
+        let csv = PairedFile.csv(scenario: "ci", rows: rows, ending: .settled)
+        #expect(csv.contains("ci,weak,like,candidate,8,10,11,1.1000,1.1000,1.1000,0.2000,same,complete\r\n"), "\(csv)")
+    }
+
     @Test func inconclusiveStepsGetMoreRoundsUpToTheCap() {
         var session = PairedSession()
         session.minimumRounds = 8

@@ -11,11 +11,16 @@ public struct PairedRounds: Sendable {
     public private(set) var rounds: [Round] = []
     public let tolerance: Double
     public let confidence: Double
+    /// The smallest difference judged, in microseconds: a step's tolerance is the larger of
+    /// `tolerance` and this over its baseline p50 (a 10% change of a 0.4 us step is 40 ns,
+    /// within what measuring the step costs).
+    public let floorMicroseconds: Double
 
-    /// No rounds yet; `tolerance` 0.05 for 5%, `confidence` 0.99 for 99%.
-    public init(tolerance: Double, confidence: Double) {
+    /// No rounds yet; `tolerance` 0.05 for 5%, `confidence` 0.99 for 99%, `floorMicroseconds` 1 for 1 us.
+    public init(tolerance: Double, confidence: Double, floorMicroseconds: Double = 0) {
         self.tolerance = tolerance
         self.confidence = confidence
+        self.floorMicroseconds = floorMicroseconds
     }
 
     /// Adds a completed round (every arm of `PairedArm.roundOrder` ran).
@@ -42,10 +47,12 @@ public struct PairedRounds: Sendable {
         }
         guard let interval = SignedRankInterval(differences: differences, confidence: confidence) else { return nil }
         let lower = interval.lower.map(exp), upper = interval.upper.map(exp)
+        let baselineP50 = exp(Self.median(baseline))
+        let stepTolerance = max(tolerance, floorMicroseconds / baselineP50)
         return PairedRow(key: key, comparison: other == .control ? .control : .candidate, rounds: differences.count,
-                         baselineP50: exp(Self.median(baseline)), otherP50: exp(Self.median(others)),
-                         ratio: exp(interval.estimate), lower: lower, upper: upper,
-                         verdict: PairedVerdict.judge(lower: lower, upper: upper, tolerance: tolerance))
+                         baselineP50: baselineP50, otherP50: exp(Self.median(others)),
+                         ratio: exp(interval.estimate), lower: lower, upper: upper, tolerance: stepTolerance,
+                         verdict: PairedVerdict.judge(lower: lower, upper: upper, tolerance: stepTolerance))
     }
 
     /// The mean of the runs' log p50 of `key`; nil unless every run measured it.

@@ -22,5 +22,7 @@ public struct PairedRow: Equatable, Sendable {
     /// The ratio's confidence interval (nil: too few rounds for the confidence).
     public let lower: Double?
     public let upper: Double?
+    /// The step's tolerance: the larger of the session's and its floor over the baseline p50.
+    public let tolerance: Double
     public let verdict: PairedVerdict
 }
