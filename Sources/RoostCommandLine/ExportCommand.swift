@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export run folders' smaller-is-better metrics for github-action-benchmark (customSmallerIsBetter JSON).",
         discussion: """
-            Per step: p50, p90, p99 (us), allocs_per_op, bytes_per_op; per variant: leaked_objects, leaked_bytes, \
+            Per step: p50, p90, p99 (us), allocs_per_op, bytes_per_op, statements, vm_steps, fullscan_steps; per variant: leaked_objects, leaked_bytes, \
             retained_per_close. Names read "<scenario> <variant> <metric>". Feed the file to \
             benchmark-action/github-action-benchmark with tool: 'customSmallerIsBetter'.
             """

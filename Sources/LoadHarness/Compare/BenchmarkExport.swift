@@ -4,10 +4,10 @@ import Foundation
 /// `customSmallerIsBetter` JSON: `[{"name": ..., "unit": ..., "value": ...}]`, for its
 /// charts across commits and its own alert threshold.
 public enum BenchmarkExport {
-    /// Per step: latency p50, p90, p99 (us), allocations and bytes per operation; per
-    /// variant: leaked objects and bytes, bytes retained per close. Throughput is left out
-    /// (bigger is better).
-    static let stepMetrics = ["p50", "p90", "p99", "allocs_per_op", "bytes_per_op"]
+    /// Per step: latency p50, p90, p99 (us), allocations and bytes per operation, SQLite's
+    /// statements, VM steps and full-scan steps per operation; per variant: leaked objects and
+    /// bytes, bytes retained per close. Throughput is left out (bigger is better).
+    static let stepMetrics = ["p50", "p90", "p99", "allocs_per_op", "bytes_per_op", "statements", "vm_steps", "fullscan_steps"]
     static let variantMetrics = ["leaked_objects", "leaked_bytes", "retained_per_close"]
 
     /// One entry.
