@@ -51,10 +51,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dw")]
         ),
         .target(name: "MemoryProbes", dependencies: ["CJemalloc", "CInlineFrames"]),
+        // Callgrind's client requests (valgrind.h, callgrind.h vendored): `roost run --instructions`
+        // counts instructions only inside measured steps.
+        .target(name: "CCallgrind"),
         .target(
             name: "LoadHarness",
             dependencies: [
-                "Screens", "MemoryProbes", "SocialStack",
+                "Screens", "MemoryProbes", "SocialStack", "CCallgrind",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`
                 // and the statement counters; GRDB to explain a run's statements on its stack.

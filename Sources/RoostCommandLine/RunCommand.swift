@@ -34,8 +34,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Keep built datasets in this folder (default: $XDG_CACHE_HOME/roost/datasets or ~/.cache/roost/datasets).")
     var datasetCache: String?
     @Flag(help: "Build every variant's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
+    @Flag(help: "Count each measured step's instructions under valgrind's callgrind (instructions.csv, instructions(step) in summary.csv; latencies marked, never judged). Needs valgrind.")
+    var instructions = false
 
     func run() throws {
+        if instructions { return try runUnderCallgrind() }
         DeterministicHashing.reexecIfNeeded()
         guard AllocationCounters.isJemallocActive else {
             printError("roost run: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")

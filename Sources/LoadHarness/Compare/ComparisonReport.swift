@@ -6,7 +6,9 @@ public enum ComparisonReport {
     public static func render(_ comparison: RunComparison, format: RunSummary.Format) -> String {
         var lines: [String] = []
         let regressions = comparison.regressions, improvements = comparison.improvements
-        let judged = comparison.changes.filter { ![.new, .tooFewSamples, .meanNotGated, .otherSQLite].contains($0.verdict) }.count
+        let judged = comparison.changes.filter {
+            ![.new, .tooFewSamples, .meanNotGated, .measuredUnderCallgrind, .notCounted, .otherSQLite].contains($0.verdict)
+        }.count
         if format == .markdown {
             lines.append("### roost compare: \(regressions.isEmpty ? "no regression" : "\(regressions.count) regression(s)")")
             if !regressions.isEmpty || !improvements.isEmpty {
@@ -22,6 +24,7 @@ public enum ComparisonReport {
                     + (leak.cycle.isEmpty ? "" : ": `\(leak.cycle)`"))
             }
             lines += SiteChangeText.markdown(comparison.siteChanges)
+            lines += FunctionChanges.render(comparison.functionChanges, markdown: true)
             lines += StatementChangeText.markdown(comparison.statementChanges)
         } else {
             lines.append(regressions.isEmpty ? "no regression (\(judged) metrics compared)"
@@ -39,6 +42,7 @@ public enum ComparisonReport {
                     + "\(value(change.baseline)) -> \(value(change.current)) (\(relative(change)))")
             }
             lines += SiteChangeText.text(comparison.siteChanges)
+            lines += FunctionChanges.render(comparison.functionChanges, markdown: false)
             lines += StatementChangeText.text(comparison.statementChanges)
         }
         let unjudged = comparison.changes.filter { $0.verdict == .tooFewSamples }.count
@@ -50,6 +54,14 @@ public enum ComparisonReport {
         if means > 0 {
             lines.append("\(means) mean allocation or database metric(s) shown, not gated: a run had several virtual users or no warm-up, "
                 + "so first-use work moves the means; their medians (allocs_p50, bytes_p50, statements_p50, ...) are gated instead")
+        }
+        let callgrind = comparison.changes.filter { $0.verdict == .measuredUnderCallgrind }.count
+        if callgrind > 0 {
+            lines.append("\(callgrind) latency metric(s) not judged: a run was played under callgrind (roost run --instructions)")
+        }
+        let uncounted = comparison.changes.filter { $0.verdict == .notCounted }.count
+        if uncounted > 0 {
+            lines.append("\(uncounted) instruction metric(s) not judged: the current run was not played with --instructions")
         }
         let new = comparison.changes.filter { $0.verdict == .new }
         let other = comparison.changes.filter { $0.verdict == .otherSQLite }.count

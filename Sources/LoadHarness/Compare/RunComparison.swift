@@ -23,6 +23,10 @@ public struct RunComparison: Sendable {
         /// A mean of allocations or bytes per operation of a run with several virtual users
         /// or no warm-up: first-use work moves it from run to run, so only its median is gated.
         case meanNotGated
+        /// A latency of a run played under callgrind (`roost run --instructions`): never judged.
+        case measuredUnderCallgrind
+        /// An instruction count the current run did not take (run without `--instructions`).
+        case notCounted
         /// VM steps of runs that linked different SQLite versions (other bytecode): shown, not judged.
         case otherSQLite
     }
@@ -41,6 +45,9 @@ public struct RunComparison: Sendable {
 
     /// How many sites `siteChanges` keeps per step.
     public static let siteChangesShown = 5
+    /// Per step whose instructions per execution got worse or better, the functions that moved
+    /// most, when both runs carry `instructions.csv`.
+    public var functionChanges: [FunctionChanges] = []
     /// Per step whose database metrics got worse or better, the statements behind it, when
     /// both runs carry `queries.csv` (RunComparison+Statements.swift).
     public var statementChanges: [StepStatementChanges] = []
@@ -82,7 +89,9 @@ public struct RunComparison: Sendable {
         let leaks = try LeakLines.read(folder: current).leaks.map {
             Leak(scenario: $0.scenario, variant: $0.variant, type: $0.type, created: $0.created, leaked: $0.leaked, cycle: $0.cycle)
         }
+        changes = InstructionComparison.adjusted(changes, baseline: baseline, current: current)
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
+        comparison.functionChanges = try FunctionChanges.of(changes, baseline: baseline, current: current)
         try comparison.addDatabaseWork(baseline: baseline, current: current)
         if let before = try AllocationSites.read(folder: baseline), let after = try AllocationSites.read(folder: current) {
             comparison.siteChanges = siteChanges(in: changes, before, after)

@@ -18,6 +18,15 @@ public struct Tolerances: Sendable {
 
     private var rules: [String: Rule]
 
+    /// Instructions per execution (`roost run --instructions`) may rise this much: two runs of
+    /// the same build repeat each step's count far closer (docs/cpu-cost.md), yet a build from
+    /// another commit moves code and data layout a little.
+    public static let instructionTolerance = 0.01
+    /// ... and by at least this many per execution: two runs of the same build differ by up to
+    /// about 1,000 in a few short steps (the Swift runtime's metadata-cache probes, which depend
+    /// on where things were allocated; docs/cpu-cost.md).
+    public static let instructionFloor = 2_000.0
+
     /// The rule of a latency percentile no rule names (`p95`): the timings' rule.
     private var otherPercentiles = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
 
@@ -35,6 +44,9 @@ public struct Tolerances: Sendable {
         }
         rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
+        for metric in InstructionComparison.metrics {
+            rules[metric] = Rule(tolerance: Self.instructionTolerance, higherIsWorse: true, minimumChange: Self.instructionFloor)
+        }
         // SQLite's counts of a step's statements, scans and sorts: exact (design section 11).
         for metric in DatabaseMetric.metricNames { rules[metric] = Rule(tolerance: 0, higherIsWorse: true) }
     }

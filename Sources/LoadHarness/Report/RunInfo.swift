@@ -36,6 +36,7 @@ struct RunInfo: Sendable {
         let formatter = ISO8601DateFormatter()
         return [
             ("roost_version", Roost.version), ("git_commit", Self.gitCommit ?? "unknown"),
+            ("git_dirty", Self.gitDirty.map { $0 ? "true" : "false" } ?? "unknown"),
             ("swift_version", Self.swiftVersion), ("build_configuration", configuration),
             ("host", ProcessInfo.processInfo.hostName), ("cores", String(ProcessInfo.processInfo.activeProcessorCount)),
             ("start", formatter.string(from: started)), ("end", ended.map { formatter.string(from: $0) } ?? ""),
@@ -46,7 +47,7 @@ struct RunInfo: Sendable {
             // The SQLite the run linked: its VM steps and plans are compared only with the same one.
             ("sqlite_version", String(cString: sqlite3_libversion())),
         ].map { key, value in
-            ["roost_version", "git_commit", "swift_version", "build_configuration", "host", "cores", "command_line",
+            ["roost_version", "git_commit", "git_dirty", "swift_version", "build_configuration", "host", "cores", "command_line",
              "deterministic_hashing", "sqlite_version"].contains(key) ? (key, recorded[key] ?? value) : (key, value)
         } + datasetRows + extra
     }
@@ -82,5 +83,23 @@ struct RunInfo: Sendable {
         guard process.terminationStatus == 0 else { return nil }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }()
+
+    /// Whether the checkout had uncommitted changes to tracked files when the run was made
+    /// (`git_dirty` in run.csv): then `git_commit` is not quite the code that ran, and CI,
+    /// which builds that commit to compare instructions and timings with, says so. nil
+    /// outside a git checkout. Looked up once per process.
+    static let gitDirty: Bool? = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "status", "--porcelain", "--untracked-files=no"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return !output.isEmpty
     }()
 }

@@ -48,11 +48,14 @@ public struct ScenarioRunner: Sendable {
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }
+        InstructionCounter.finishCounting()
         results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))
-        return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(scenario.thresholds),
-                         unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false },
+        // Instruction counts are judged by `roost run --instructions` after the run (InstructionThresholds).
+        let (counted, judged) = scenario.thresholds.partitioned(by: \.metric.isInstructionCount)
+        return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(judged),
+                         unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false } + counted,
                          metrics: table, started: started, ended: Date(), wasInterrupted: stop.isSet)
     }
 }

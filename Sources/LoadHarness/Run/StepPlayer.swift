@@ -95,6 +95,8 @@ final class StepPlayer: @unchecked Sendable {
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
         let name = type(of: step).name
+        // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
+        let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // SQLite's counts of the span's statements (StatementCounters: the table is made
         // here on the thread's first step, and nothing is allocated inside the span).
         StatementCounters.begin()
@@ -104,8 +106,10 @@ final class StepPlayer: @unchecked Sendable {
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
             let outcome = Result {
-                try step.play(vu)
-                try patch?.inStep(name, vu.stack)
+                try InstructionCounter.collect(instructionLabel) {
+                    try step.play(vu)
+                    try patch?.inStep(name, vu.stack)
+                }
             }
             let ended = clock.now()
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)

@@ -43,12 +43,14 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public static let retainedGrowth = Metric(named: "retained_growth")
         /// Open model: iterations that found no free virtual user.
         public static let droppedIterations = Metric(named: "dropped_iterations")
+        /// Instructions per execution under callgrind (`roost run --instructions`), the mean and the median.
+        public static let instructions = Metric(named: "instructions"), instructionsMedian = Metric(named: "instructions_p50")
 
         /// The metrics every run reports (any other latency percentile can be named too).
         public static let allCases: [Metric] = [
             .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
             .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
-            .retainedGrowth, .droppedIterations,
+            .retainedGrowth, .droppedIterations, .instructions, .instructionsMedian,
         ] + databaseMetrics
 
         /// The named (non-percentile) metrics.

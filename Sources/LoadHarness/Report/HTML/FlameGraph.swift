@@ -5,9 +5,20 @@
 struct FlameGraph {
     /// What the graph measures.
     enum Measure: String {
-        case bytes, retained
+        case bytes, retained, instructions
 
-        var title: String { self == .bytes ? "bytes" : "retained bytes" }
+        var title: String {
+            switch self {
+            case .bytes: "bytes"
+            case .retained: "retained bytes"
+            case .instructions: "instructions"
+            }
+        }
+
+        /// A value in the measure's unit: `17.2MB`, or `1.3M instructions`.
+        func amount(_ value: Int) -> String {
+            self == .instructions ? InstructionFiles.count(Double(value)) : RunSummary.bytes(Double(value))
+        }
     }
 
     /// The code a frame belongs to, by its name: the box's colour (a CSS class).
@@ -114,7 +125,7 @@ struct FlameGraph {
 
     /// `strong-delegate / open_profile — bytes, 17.2MB total over 10 executions`.
     var title: String {
-        "\(variant) / \(step) — \(measure.title), \(isSampled ? "about " : "")\(RunSummary.bytes(Double(total))) total over "
+        "\(variant) / \(step) — \(measure.title), \(isSampled ? "about " : "")\(measure.amount(total)) total over "
             + "\(HTMLText.count(executions)) execution\(executions == 1 ? "" : "s")"
     }
 
@@ -143,8 +154,10 @@ struct FlameGraph {
             let family = box.depth == 0 ? Family.step : box.mergedFrames > 0 ? .merged : Family.of(box.name)
             let share = total > 0 ? Double(box.value) / Double(total) * 100 : 0
             let percent = HTMLText.trimmed(share, decimals: share < 1 ? 2 : 1) + "%"
-            var hover = "\(box.name)\n\(HTMLText.count(box.value)) B ("
-                + (box.value < 1_024 ? "" : RunSummary.bytes(Double(box.value)) + ", ") + percent + ")"
+            var hover = measure == .instructions
+                ? "\(box.name)\n\(HTMLText.count(box.value)) instructions (" + percent + ")"
+                : "\(box.name)\n\(HTMLText.count(box.value)) B ("
+                    + (box.value < 1_024 ? "" : RunSummary.bytes(Double(box.value)) + ", ") + percent + ")"
             if box.cutBelow { hover += "; deeper frames not drawn" }
             // Rounded edges (one decimal) must not leave the plot.
             let left = (x * 10).rounded(.up) / 10, right = min(((x + width) * 10).rounded(.down) / 10, Self.width)

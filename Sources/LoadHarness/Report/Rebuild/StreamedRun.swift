@@ -131,8 +131,9 @@ public struct StreamedRun: Sendable {
         let ran = Set(variants.map(\.variant))
         let table = MetricTable(scenario: scenario, results: variants)
         var result = RunResult(
-            scenario: scenario, variants: variants, thresholds: table.evaluate(scenario.thresholds),
-            unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false }, metrics: table,
+            scenario: scenario, variants: variants, thresholds: table.evaluate(scenario.thresholds.filter { !$0.metric.isInstructionCount }),
+            unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false || $0.metric.isInstructionCount },
+            metrics: table,
             started: started, ended: info["end"].flatMap { formatter.date(from: $0) } ?? started.addingTimeInterval(longest),
             wasInterrupted: true)
         result.rebuiltBy = "roost report \(Roost.version)"

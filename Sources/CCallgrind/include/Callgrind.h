@@ -1,0 +1,23 @@
+#ifndef ROOST_CALLGRIND_H
+#define ROOST_CALLGRIND_H
+
+/// Callgrind's client requests for `roost run --instructions` (valgrind.h and callgrind.h,
+/// vendored from valgrind 3.19 under their BSD-style licence, so building Roost does not need
+/// valgrind installed). Each request is a few no-op instructions outside valgrind.
+
+/// Whether the process runs under valgrind (any tool): 0 outside it.
+int roost_running_on_valgrind(void);
+
+/// Switches callgrind's collection on for the calling thread (run with `--collect-atstart=no`):
+/// what the thread executes from here on is counted.
+void roost_callgrind_collect_on(void);
+
+/// Switches the calling thread's collection off again and writes what was counted since the
+/// last dump to a new dump file, its description `label` (then zeroes the counts).
+void roost_callgrind_collect_off_and_dump(const char *label);
+
+/// Stops callgrind's instrumentation for the rest of the process: what runs after the measured
+/// steps (metrics, reports) runs at valgrind's plain speed, not callgrind's.
+void roost_callgrind_stop_instrumentation(void);
+
+#endif

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What `roost compare` does with the instruction counts of `roost run --instructions`:
+/// latencies of a run played under callgrind are never judged (they are tens of times slower
+/// and say nothing of a plain run), instruction metrics missing from a run made without
+/// `--instructions` are not counted as regressions, and for each step whose instructions per
+/// execution changed, the functions whose own instructions moved most (`instructions.csv`).
+enum InstructionComparison {
+    /// Metrics judged with the instruction tolerance, whose change names the functions behind it.
+    static let metrics: Set<String> = [InstructionFiles.meanMetric, InstructionFiles.medianMetric]
+
+    /// Whether `folder`'s run.csv says its latencies were measured under callgrind.
+    static func measuredUnderCallgrind(_ folder: String) -> Bool {
+        let path = (folder as NSString).appendingPathComponent("run.csv")
+        let rows = (try? RunFolderCSV.rows(path, header: ["key", "value"])) ?? nil
+        return rows?.contains { $0.row[0] == InstructionFiles.measuredUnderKey && $0.row[1] == "callgrind" } ?? false
+    }
+
+    /// The changes with the verdicts above applied.
+    static func adjusted(_ changes: [RunComparison.Change], baseline: String, current: String) -> [RunComparison.Change] {
+        let underCallgrind = measuredUnderCallgrind(baseline) || measuredUnderCallgrind(current)
+        let currentCounted = changes.contains { metrics.contains(base($0.metric)) && $0.current != nil }
+        return changes.map { change in
+            let name = base(change.metric)
+            var verdict = change.verdict
+            if underCallgrind, isTiming(name), [.regression, .improvement, .unchanged, .tooFewSamples].contains(verdict) {
+                verdict = .measuredUnderCallgrind
+            } else if metrics.contains(name), change.verdict == .missing, !currentCounted {
+                verdict = .notCounted
+            }
+            guard verdict != change.verdict else { return change }
+            return RunComparison.Change(scenario: change.scenario, variant: change.variant, metric: change.metric,
+                                        baseline: change.baseline, current: change.current,
+                                        relativeChange: change.relativeChange, verdict: verdict)
+        }
+    }
+
+    /// `p99(login)` -> `p99`.
+    static func base(_ metric: String) -> String { String(metric.prefix { $0 != "(" && $0 != "{" }) }
+
+    private static func isTiming(_ name: String) -> Bool {
+        Tolerances.timingMetrics.contains(name) || name == "ops_per_s" || Threshold.Metric(name: name)?.percentile != nil
+    }
+}

@@ -1,0 +1,61 @@
+import CCallgrind
+import Foundation
+
+/// The measured side of `roost run --instructions`: in a process that callgrind runs with
+/// collection off (`--collect-atstart=no`) and that `InstructionRun` started (it sets
+/// `ROOST_INSTRUCTIONS=callgrind`), each measured step's work is counted, and only it: the
+/// step's thread switches collection on just before the step and off just after, then asks
+/// callgrind to dump what it counted, labelled with the variant and step. One dump per
+/// execution gives each execution's own count (mean and median per step, as for allocations).
+///
+/// Measured steps run one at a time in this mode (a process-wide lock around each): a dump
+/// writes and zeroes every thread's counts, so another virtual user's step half done would
+/// otherwise land in this one's dump. Valgrind runs one thread at a time anyway; the
+/// latencies of such a run are marked and never judged. Outside that mode `collect` only
+/// calls its body.
+public enum InstructionCounter {
+    /// The environment variable `InstructionRun` sets in the process it starts under callgrind.
+    public static let environmentKey = "ROOST_INSTRUCTIONS"
+    /// Its value.
+    public static let environmentValue = "callgrind"
+    /// The first field of every dump's label (the dump's `desc: Trigger: Client Request:` line).
+    public static let labelPrefix = "roost-step"
+
+    /// Whether this process counts its measured steps' instructions.
+    public static let isActive: Bool = ProcessInfo.processInfo.environment[environmentKey] == environmentValue
+        && roost_running_on_valgrind() != 0
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var labels: [String: UnsafeMutablePointer<CChar>] = [:]
+
+    /// The label of a step's dumps: `roost-step<TAB>variant<TAB>step`, kept for the process's life
+    /// (made outside the measured span, so nothing is allocated inside it).
+    static func label(variant: String, step: String) -> UnsafeMutablePointer<CChar> {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = variant + "\t" + step
+        if let label = labels[key] { return label }
+        let label = strdup(labelPrefix + "\t" + key)!
+        labels[key] = label
+        return label
+    }
+
+    /// Ends callgrind's instrumentation once the variants have run: the run's metrics and
+    /// reports (an HdrHistogram's mean walks every bucket) would take minutes under it.
+    public static func finishCounting() {
+        if isActive { roost_callgrind_stop_instrumentation() }
+    }
+
+    /// Runs `body` with this thread's instructions counted and dumped under `label` (only
+    /// `body` when the process is not counting). Not inlined: its frame is where each dump's
+    /// stacks are cut.
+    @inline(never)
+    static func collect<T>(_ label: UnsafeMutablePointer<CChar>?, _ body: () throws -> T) rethrows -> T {
+        guard let label else { return try body() }
+        lock.lock()
+        defer { lock.unlock() }
+        roost_callgrind_collect_on()
+        defer { roost_callgrind_collect_off_and_dump(label) }
+        return try body()
+    }
+}

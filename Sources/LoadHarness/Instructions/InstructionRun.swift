@@ -1,0 +1,98 @@
+import Foundation
+
+/// The driving side of `roost run --instructions`: plays one scenario in a second roost
+/// process under valgrind's callgrind (a copy of this binary with its DWARF stripped: valgrind
+/// 3.19 cannot read Swift 6.3's DWARF 5, and function names come from the symbol table), with
+/// collection off until a measured step switches it on (`InstructionCounter`), then reads
+/// the dumps and adds the instruction files to the run's folder.
+public struct InstructionRun {
+    /// callgrind's options: collection only inside measured steps, no per-line costs (smaller
+    /// dumps), recursion not split into `'2` contexts.
+    public static let callgrindOptions = ["--tool=callgrind", "--collect-atstart=no", "--dump-line=no", "--separate-recs=1"]
+
+    let valgrind: String
+    let objcopy: String
+    /// A folder of its own for the stripped binary and the dumps, removed by `cleanUp()`.
+    public let workFolder: String
+    /// The stripped copy of roost that runs under valgrind.
+    public let binary: String
+
+    /// Finds valgrind and objcopy (throwing before anything runs when either is missing) and
+    /// makes the stripped copy of `executable` (this process's binary by default).
+    public init(executable: String = "/proc/self/exe") throws {
+        guard let valgrind = Self.program("valgrind") else { throw InstructionRunError.valgrindMissing }
+        guard let objcopy = Self.program("objcopy") else { throw InstructionRunError.objcopyMissing }
+        self.valgrind = valgrind
+        self.objcopy = objcopy
+        workFolder = NSTemporaryDirectory() + "roost-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        binary = workFolder + "/roost"
+        // `/proc/self/exe` read in objcopy's own process would be objcopy: resolve it here.
+        let source = (try? FileManager.default.destinationOfSymbolicLink(atPath: executable)) ?? executable
+        let status = try Self.wait(objcopy, ["--strip-debug", source, binary])
+        guard status == 0 else {
+            try? FileManager.default.removeItem(atPath: workFolder)
+            throw InstructionRunError.stripFailed(binary: executable, status: status)
+        }
+    }
+
+    /// The full path of `name` on PATH, nil when it is not there.
+    public static func program(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Plays `roost ARGUMENTS` (a `run` of one scenario into `folder`) under callgrind, then adds
+    /// the instruction files to `folder`; returns the child's exit status (0, or 2 when a
+    /// threshold failed) and the printed summary.
+    /// `interrupted`: whether Ctrl-C was pressed (the child then exits 1 with its reports written).
+    public func play(_ run: Scenario, arguments: [String], folder: String,
+                     interrupted: () -> Bool = { false }) throws -> (status: Int32, summary: String) {
+        let scenario = run.name
+        let dumps = workFolder + "/dumps-\(scenario)"
+        try? FileManager.default.removeItem(atPath: dumps)
+        try FileManager.default.createDirectory(atPath: dumps, withIntermediateDirectories: true)
+        let log = dumps + "/valgrind.log"
+        var environment = ProcessInfo.processInfo.environment
+        environment[InstructionCounter.environmentKey] = InstructionCounter.environmentValue
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        let status = try Self.wait(valgrind, Self.callgrindOptions + ["--callgrind-out-file=\(dumps)/callgrind.out.%p",
+                                                                      "--log-file=\(log)", binary] + arguments,
+                                   environment: environment)
+        guard status == 0 || status == 2 || (status == 1 && interrupted()) else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw InstructionRunError.playFailed(scenario: scenario, status: status,
+                                                 log: text.split(separator: "\n").suffix(8).joined(separator: "\n"))
+        }
+        let profile = try InstructionProfile.read(folder: dumps)
+        guard !profile.order.isEmpty else { throw InstructionRunError.noDumps(scenario: scenario, folder: dumps) }
+        let verdicts = try InstructionFiles.write(profile, scenario: run, to: folder)
+        try? FileManager.default.removeItem(atPath: dumps)
+        var summary = InstructionFiles.text(scenario: scenario, profile)
+        for verdict in verdicts {
+            summary += "\n  " + (verdict.passed ? "ok    " : "FAIL  ") + verdict.threshold.source + "  [\(verdict.variant): "
+                + (verdict.observed.map { InstructionFiles.count($0) } ?? "not measured") + "]"
+        }
+        return (verdicts.allSatisfy(\.passed) ? status : 2, summary)
+    }
+
+    /// Removes the stripped binary and any dumps left.
+    public func cleanUp() { try? FileManager.default.removeItem(atPath: workFolder) }
+
+    /// Runs `program` with this process's standard output and error and waits for it (SIGINT
+    /// ignored here meanwhile: the child, in the same process group, winds down and writes
+    /// its reports; valgrind passes the signal on).
+    @discardableResult
+    static func wait(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+}

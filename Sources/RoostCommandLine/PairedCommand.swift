@@ -1,0 +1,144 @@
+import ArgumentParser
+@preconcurrency import Foundation
+import LoadHarness
+
+struct PairedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paired",
+        abstract: "Time one scenario with two roost builds alternately on this machine; paired.csv with 99% intervals.",
+        discussion: """
+            Rounds of six runs, A B A' A' B A (A the baseline build, B the candidate, A' the baseline again as the \
+            A/A control), each a `roost run SCENARIO` with allocation profiles off. Per variant and step, each round \
+            gives the log ratio of the step's p50 (mean of the two runs on each side); the ratio is exp of their \
+            Hodges-Lehmann estimate with the exact Wilcoxon signed-rank 99% interval, and the verdict is slower, \
+            faster, same (within the tolerance: --tolerance, or --floor microseconds over the step's p50 if larger) or inconclusive. After --rounds, rounds go on while a candidate step \
+            is inconclusive, up to --max-rounds. Writes DIR/paired.csv (docs/paired-timing.md). Exit codes: 0 no step \
+            slower, 1 bad input, a failed run or an interrupted session (Ctrl-C: paired.csv is written, every row \
+            marked incomplete), 2 a step slower beyond the tolerance with 99% confidence.
+            """
+    )
+
+    @Argument(help: "The scenario file (YAML); both builds play this file.") var scenario: String
+    @Option(help: "The baseline roost binary (A), e.g. a build of main.") var baseline: String
+    @Option(help: "The candidate roost binary (B); default this roost.") var candidate: String?
+    @Option(help: "Write paired.csv (and the runs, with --keep-runs) here; default Reports/paired/<scenario>/<UTC time>.")
+    var out: String?
+    @Option(help: "Rounds played before judging (at least 8: fewer cannot give a 99% interval).") var rounds = 8
+    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 20
+    @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 5%.") var tolerance = "5%"
+    @Option(help: "And only beyond this many microseconds of its baseline p50 (a step's tolerance is the larger of the two).")
+    var floor = 1.0
+    @Flag(help: "Keep every run's folder under DIR/rounds/.") var keepRuns = false
+    @Option(help: "Passed to every roost run: keep built datasets in this folder.") var datasetCache: String?
+
+    func run() throws {
+        var problems: [PairedError] = []
+        let fraction = Self.fraction(tolerance)
+        if fraction == nil {
+            problems.append(.badOption(name: "tolerance", value: tolerance, reason: "expected a percentage above 0% and below 100%, e.g. 5%"))
+        }
+        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
+        if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
+        if maxRounds < rounds {
+            problems.append(.badOption(name: "max-rounds", value: String(maxRounds), reason: "below --rounds \(rounds); try \(max(rounds, 8))"))
+        }
+        let scenarioPath = URL(fileURLWithPath: scenario).standardizedFileURL.path
+        let loaded: Scenario?
+        do {
+            loaded = try ScenarioLoader.load(path: scenarioPath)
+        } catch {
+            printError("roost paired: \(error)")
+            loaded = nil
+        }
+        let candidatePath = candidate ?? Self.thisExecutable()
+        var builds: [PairedBuild] = []
+        for (role, path) in [("baseline", baseline), ("candidate", candidatePath)] {
+            switch PairedBuild.check(role: role, path: path, scenario: scenarioPath) {
+            case .success(let build): builds.append(build)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        for problem in problems { printError("roost paired: \(problem)") }
+        guard problems.isEmpty, let loaded, builds.count == 2, let fraction else {
+            printError("roost paired: nothing was run")
+            throw ExitCode(1)
+        }
+
+        let folder = out ?? "Reports/paired/\(loaded.name)/" + Self.timestamp()
+        let player = PairedPlayer(baseline: builds[0], candidate: builds[1], scenario: scenarioPath, folder: folder,
+                                  runOptions: datasetCache.map { ["--dataset-cache", $0] } ?? [], keepRuns: keepRuns)
+        let stop = StopFlag()
+        let interrupt = PairedInterrupt { stop.set(); player.interrupt() }
+        defer { withExtendedLifetime(interrupt) {} }
+        print("paired timing of \(loaded.name): baseline \(builds[0].path) (\(builds[0].version)), candidate \(builds[1].path) "
+              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds); tolerance \(tolerance) and at least \(floor) us, 99% intervals")
+        var session = PairedSession()
+        session.minimumRounds = rounds
+        session.maximumRounds = maxRounds
+        session.stop = stop
+        var started = Date()
+        session.progress = { done in
+            let open = done.inconclusiveSteps().count
+            printError(String(format: "round %d (%d to %d): %.1f s; %d candidate steps inconclusive", done.rounds.count, rounds, maxRounds,
+                              Date().timeIntervalSince(started), open))
+            started = Date()
+        }
+        var results = PairedRounds(tolerance: fraction, confidence: 0.99, floorMicroseconds: floor)
+        let ending = session.play(into: &results, run: player.play)
+        let rows = results.rows()
+        do {
+            try PairedFile.write(scenario: loaded.name, rows: rows, ending: ending, folder: folder)
+        } catch {
+            printError("roost paired: cannot write \(folder)/paired.csv: \(error)")
+            throw ExitCode(1)
+        }
+        if !rows.isEmpty { print(PairedFile.table(rows: rows)) }
+        print("\(results.rounds.count) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")
+        switch ending {
+        case .settled, .roundCap: break
+        case .interrupted:
+            printError("roost paired: interrupted; paired.csv covers the \(results.rounds.count) completed rounds, marked incomplete")
+            throw ExitCode(1)
+        case .failed(let message):
+            printError("roost paired: \(message); paired.csv covers the \(results.rounds.count) completed rounds, marked incomplete")
+            throw ExitCode(1)
+        }
+        let slower = rows.filter { $0.comparison == .candidate && $0.verdict == .slower }
+        if !slower.isEmpty {
+            printError("roost paired: slower beyond \(tolerance) with 99% confidence: "
+                       + slower.map { "\($0.key.variant)/\($0.key.step)" }.joined(separator: ", "))
+            throw ExitCode(2)
+        }
+    }
+
+    /// "5%" or "5" as 0.05; nil outside (0%, 100%).
+    static func fraction(_ text: String) -> Double? {
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(digits), value > 0, value < 100 else { return nil }
+        return value / 100
+    }
+
+    static func thisExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: Date())
+    }
+}
+
+/// Ctrl-C during a paired run: stops after the run playing now, which is interrupted too.
+final class PairedInterrupt: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import LoadHarness
+import MemoryProbes
+
+extension RunCommand {
+    /// `roost run --instructions`: each scenario played by a stripped copy of roost under
+    /// callgrind (the same options, without `--instructions`), then its instruction files added.
+    func runUnderCallgrind() throws {
+        let counter: InstructionRun
+        do {
+            counter = try InstructionRun()
+        } catch {
+            printError(String(describing: error))
+            throw ExitCode(1)
+        }
+        defer { counter.cleanUp() }
+        // Bad scenarios are refused here, before anything runs under valgrind.
+        var loaded: [Scenario] = []
+        var invalid = false
+        for path in scenarios {
+            do { loaded.append(try ScenarioLoader.load(path: path)) } catch {
+                printError(String(describing: error))
+                invalid = true
+            }
+        }
+        if invalid { throw ExitCode(1) }
+        // Ctrl-C: the run under callgrind (same process group) winds down and writes its
+        // reports; this process waits for it and adds what was counted.
+        let stop = StopFlag()
+        let interrupt = Interrupt(stop: stop)
+        defer { withExtendedLifetime(interrupt) {} }
+        var failed = false
+        for scenario in loaded {
+            let writer = ReportWriter(buildConfiguration: "")
+            let folder = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
+                ?? writer.runFolder(for: scenario.name)
+            var arguments = ["run", scenario.path, "--out", folder, "--format", format.rawValue]
+            for name in variant { arguments += ["--variant", name] }
+            if quick { arguments.append("--quick") }
+            if let allocationProfile { arguments += ["--allocation-profile", allocationProfile.rawValue] }
+            if noStreaming { arguments.append("--no-streaming") }
+            if let datasetCache { arguments += ["--dataset-cache", datasetCache] }
+            if noDatasetCache { arguments.append("--no-dataset-cache") }
+            printError("roost run --instructions: playing \(scenario.path) under callgrind (tens of times slower than a plain run)")
+            do {
+                let played = try counter.play(scenario, arguments: arguments, folder: folder,
+                                              interrupted: { stop.isSet })
+                print(played.summary)
+                if played.status == 2 { failed = true }
+            } catch {
+                printError(String(describing: error))
+                throw ExitCode(1)
+            }
+            if out == nil { linkLatest(folder) }
+            if stop.isSet { break }
+        }
+        if stop.isSet {
+            printError("roost run: interrupted; the reports cover what ran")
+            throw ExitCode(1)
+        }
+        if failed { throw ExitCode(2) }
+    }
+
+    /// Points `Reports/runs/<scenario>/latest` at `folder`, as a plain run does.
+    private func linkLatest(_ folder: String) {
+        let latest = (folder as NSString).deletingLastPathComponent + "/latest"
+        let temporary = latest + ".tmp-\(getpid())"
+        try? FileManager.default.removeItem(atPath: temporary)
+        guard (try? FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: (folder as NSString).lastPathComponent)) != nil
+        else { return }
+        rename(temporary, latest)
+    }
+}
