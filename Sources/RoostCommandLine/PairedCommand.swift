@@ -11,8 +11,9 @@ struct PairedCommand: ParsableCommand {
             A/A control), each a `roost run SCENARIO` with allocation profiles off. Per variant and step, each round \
             gives the log ratio of the step's p50 (mean of the two runs on each side); the ratio is exp of their \
             Hodges-Lehmann estimate with the exact Wilcoxon signed-rank 99% interval, and the verdict is slower, \
-            faster, same (within the tolerance: --tolerance, or --floor microseconds over the step's p50 if larger) or inconclusive. After --rounds, rounds go on while a candidate step \
-            is inconclusive, up to --max-rounds. Writes DIR/paired.csv (docs/paired-timing.md). Exit codes: 0 no step \
+            faster, same (within the tolerance: --tolerance, or --floor microseconds over the step's p50 if larger) or \
+            inconclusive. After --rounds, rounds go on while a candidate step is inconclusive, up to --max-rounds and \
+            --max-time. Both builds play with `--timings-only` when both have it. Writes DIR/paired.csv (docs/paired-timing.md). Exit codes: 0 no step \
             slower, 1 bad input, a failed run or an interrupted session (Ctrl-C: paired.csv is written, every row \
             marked incomplete), 2 a step slower beyond the tolerance with 99% confidence.
             """
@@ -24,10 +25,13 @@ struct PairedCommand: ParsableCommand {
     @Option(help: "Write paired.csv (and the runs, with --keep-runs) here; default Reports/paired/<scenario>/<UTC time>.")
     var out: String?
     @Option(help: "Rounds played before judging (at least 8: fewer cannot give a 99% interval).") var rounds = 8
-    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 20
+    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 60
+    @Option(help: "Most time for rounds, e.g. 3m or 150s: after --rounds, no round starts that would end later (0s: no limit).")
+    var maxTime = "3m"
     @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 5%.") var tolerance = "5%"
     @Option(help: "And only beyond this many microseconds of its baseline p50 (a step's tolerance is the larger of the two).")
     var floor = 1.0
+    @Option(help: "Pin every run to this CPU (a number), or none; default the last CPU roost may use.") var cpu: String?
     @Flag(help: "Keep every run's folder under DIR/rounds/.") var keepRuns = false
     @Option(help: "Passed to every roost run: keep built datasets in this folder.") var datasetCache: String?
 
@@ -39,8 +43,22 @@ struct PairedCommand: ParsableCommand {
         }
         if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
         if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
+        let seconds = DurationSyntax.duration(maxTime).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        if seconds == nil {
+            problems.append(.badOption(name: "max-time", value: maxTime, reason: "expected a duration like 3m, 150s or 0s (no limit)"))
+        }
         if maxRounds < rounds {
             problems.append(.badOption(name: "max-rounds", value: String(maxRounds), reason: "below --rounds \(rounds); try \(max(rounds, 8))"))
+        }
+        let allowed = CPUPin.allowed()
+        let pinned: Int? = switch cpu {
+        case nil: allowed.count > 1 ? allowed.last : nil
+        case "none": nil
+        case let text?: Int(text)
+        }
+        if let cpu, cpu != "none", pinned.map({ !allowed.contains($0) }) ?? true {
+            problems.append(.badOption(name: "cpu", value: cpu, reason: "expected none or a CPU roost may use: "
+                                       + allowed.map(String.init).joined(separator: ", ")))
         }
         let scenarioPath = URL(fileURLWithPath: scenario).standardizedFileURL.path
         let loaded: Scenario?
@@ -59,7 +77,7 @@ struct PairedCommand: ParsableCommand {
             }
         }
         for problem in problems { printError("roost paired: \(problem)") }
-        guard problems.isEmpty, let loaded, builds.count == 2, let fraction else {
+        guard problems.isEmpty, let loaded, builds.count == 2, let fraction, let seconds else {
             printError("roost paired: nothing was run")
             throw ExitCode(1)
         }
@@ -67,14 +85,21 @@ struct PairedCommand: ParsableCommand {
         let folder = out ?? "Reports/paired/\(loaded.name)/" + Self.timestamp()
         let player = PairedPlayer(baseline: builds[0], candidate: builds[1], scenario: scenarioPath, folder: folder,
                                   runOptions: datasetCache.map { ["--dataset-cache", $0] } ?? [], keepRuns: keepRuns)
+        // Every run inherits the pinning: no run migrates between CPUs mid-step.
+        let pinnedTo = pinned.flatMap { CPUPin.pin(to: $0) ? $0 : nil }
         let stop = StopFlag()
         let interrupt = PairedInterrupt { stop.set(); player.interrupt() }
         defer { withExtendedLifetime(interrupt) {} }
         print("paired timing of \(loaded.name): baseline \(builds[0].path) (\(builds[0].version)), candidate \(builds[1].path) "
-              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds); tolerance \(tolerance) and at least \(floor) us, 99% intervals")
+              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds)"
+              + (seconds > 0 ? " within \(maxTime)" : "")
+              + "; tolerance \(tolerance) and at least \(floor) us, 99% intervals"
+              + (pinnedTo.map { "; every run on CPU \($0)" } ?? "; runs not pinned to a CPU")
+              + (player.options.contains("--timings-only") ? "" : "; a build has no --timings-only: both play whole runs"))
         var session = PairedSession()
         session.minimumRounds = rounds
         session.maximumRounds = maxRounds
+        session.maximumSeconds = seconds > 0 ? seconds : nil
         session.stop = stop
         var started = Date()
         session.progress = { done in
@@ -93,9 +118,11 @@ struct PairedCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !rows.isEmpty { print(PairedFile.table(rows: rows)) }
+        if ending == .timeCap { print("another round would have gone past --max-time \(maxTime): stopped with steps inconclusive") }
+        if ending == .roundCap { print("--max-rounds \(maxRounds) played: stopped with steps inconclusive") }
         print("\(results.rounds.count) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")
         switch ending {
-        case .settled, .roundCap: break
+        case .settled, .roundCap, .timeCap: break
         case .interrupted:
             printError("roost paired: interrupted; paired.csv covers the \(results.rounds.count) completed rounds, marked incomplete")
             throw ExitCode(1)

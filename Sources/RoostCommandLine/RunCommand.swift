@@ -36,8 +36,15 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Build every variant's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
     @Flag(help: "Count each measured step's instructions under valgrind's callgrind (instructions.csv, instructions(step) in summary.csv; latencies marked, never judged). Needs valgrind.")
     var instructions = false
+    @Flag(help: "Time the steps only: write steps.csv and nothing else (no allocation profile, leak report, thresholds, report.html or run.csv); what `roost paired` plays each round.")
+    var timingsOnly = false
 
     func run() throws {
+        if timingsOnly, !timingsOnlyConflicts.isEmpty {
+            for problem in timingsOnlyConflicts { printError("roost run: \(problem)") }
+            printError("roost run: nothing was run")
+            throw ExitCode(1)
+        }
         if instructions { return try runUnderCallgrind() }
         DeterministicHashing.reexecIfNeeded()
         guard AllocationCounters.isJemallocActive else {
@@ -82,7 +89,7 @@ struct RunCommand: ParsableCommand {
             // killed run keeps it (`roost report` rebuilds the rest).
             let stream: StreamingRunFolder?
             do {
-                stream = noStreaming ? nil : try StreamingRunFolder(folder: target, scenario: scenario,
+                stream = noStreaming || timingsOnly ? nil : try StreamingRunFolder(folder: target, scenario: scenario,
                                                 scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
                                                 buildConfiguration: configuration)
             } catch {
@@ -95,7 +102,8 @@ struct RunCommand: ParsableCommand {
             runner.variants = variant
             runner.progress = ProgressLine.shared.update
             runner.stream = stream
-            runner.allocationProfile = allocationProfile
+            runner.allocationProfile = timingsOnly ? .off : allocationProfile
+            runner.timingsOnly = timingsOnly
             runner.datasetCache = noDatasetCache ? nil : DatasetCache(folder: datasetCache ?? DatasetCache.defaultFolder())
             runner.warn = ProgressLine.shared.warn
             let result: RunResult
@@ -110,6 +118,13 @@ struct RunCommand: ParsableCommand {
             stream?.close()
             ProgressLine.shared.finish()
             if let failure = stream?.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
+            if timingsOnly {
+                // Only steps.csv: `latest` keeps pointing at a whole run.
+                let folder = try writer.writeTimings(result, to: target)
+                print("\(scenario.name): timings only, \(result.variants.count) variants; wrote \(folder)/steps.csv")
+                if stop.isSet { break }
+                continue
+            }
             let folder = try writer.write(result, to: target, linkLatest: out == nil)
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
@@ -120,6 +135,18 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if failed { throw ExitCode(2) }
+    }
+}
+
+extension RunCommand {
+    /// Why `--timings-only` cannot go with the other options given (every reason; empty: it can).
+    var timingsOnlyConflicts: [String] {
+        var problems: [String] = []
+        if instructions { problems.append("--timings-only and --instructions cannot be combined: a run under callgrind is not timed") }
+        if let allocationProfile, allocationProfile != .off {
+            problems.append("--timings-only plays with the allocation profile off; leave out --allocation-profile \(allocationProfile.rawValue)")
+        }
+        return problems
     }
 }
 

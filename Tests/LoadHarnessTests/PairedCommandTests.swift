@@ -3,8 +3,8 @@ import LoadHarness
 import Testing
 
 /// `roost paired` end to end, as a child process: builds it cannot use are refused with the
-/// reason before any round, and Ctrl-C writes paired.csv from the completed rounds, marked
-/// incomplete.
+/// reason before any round, rounds play `roost run --timings-only`, and Ctrl-C writes
+/// paired.csv from the completed rounds, marked incomplete.
 @Suite(.serialized, .enabled(if: RoostBinary.exists, "roost is not built at .build/debug/roost: run `swift build` first"))
 struct PairedCommandTests {
     private static let tiny = """
@@ -49,6 +49,11 @@ struct PairedCommandTests {
         #expect(missing.stderr.contains("the baseline build no/such/roost does not exist or is not executable"), "\(missing.stderr)")
         #expect(missing.stderr.contains("--tolerance 0%: expected a percentage above 0% and below 100%"))
         #expect(missing.stderr.contains("--rounds 5: at least 8 rounds give a 99% interval"))
+        let badTime = try await RoostBinary.run(["paired", "tiny.yaml", "--baseline", RoostBinary.path, "--max-time", "3 minutes",
+                                                 "--cpu", "4096", "--out", "out"], in: directory)
+        #expect(badTime.status == 1)
+        #expect(badTime.stderr.contains("--max-time 3 minutes: expected a duration like 3m, 150s or 0s (no limit)"), "\(badTime.stderr)")
+        #expect(badTime.stderr.contains("--cpu 4096: expected none or a CPU roost may use: 0"), "\(badTime.stderr)")
         #expect(missing.stderr.contains("nothing was run"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/out"))
 
@@ -79,11 +84,38 @@ struct PairedCommandTests {
         #expect(kill(started.pid, SIGINT) == 0)
         let outcome = try await RoostBinary.wait(for: started)
         #expect(outcome.status == 1, "stdout: \(outcome.stdout)\nstderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains("round 1 (8 to 20)"), "progress per round: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("round 1 (8 to 60)"), "progress per round: \(outcome.stderr)")
+        // Both builds have --timings-only: each run of a round leaves only its steps.csv.
+        let firstRun = try FileManager.default.contentsOfDirectory(atPath: directory + "/out/rounds/01-1-baseline")
+        #expect(firstRun == ["steps.csv"])
         #expect(outcome.stderr.contains("interrupted; paired.csv covers the 1 completed rounds, marked incomplete"), "\(outcome.stderr)")
         let rows = try TemporaryFolder.csv(directory + "/out/paired.csv", header: PairedFile.header)
         #expect(rows.map { "\($0["comparison"]!) \($0["step"]!)" }
                 == ["candidate login", "candidate open_feed", "candidate close_feed", "control login", "control open_feed", "control close_feed"])
         #expect(rows.allSatisfy { $0["state"] == "incomplete" && $0["rounds"] == "1" && $0["verdict"] == "inconclusive" })
+    }
+
+    @Test func aTimingsOnlyRunWritesStepsCSVAlone() async throws {
+        let directory = try Self.workspace("timings-only")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try await RoostBinary.run(["run", "tiny.yaml", "--timings-only", "--out", "timed",
+                                             "--dataset-cache", directory + "/datasets"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/timed") == ["steps.csv"])
+        let medians = try StepMedians.read(folder: directory + "/timed")
+        #expect(medians.keys.map(\.step) == ["login", "open_feed", "close_feed"])
+        #expect(medians.keys.allSatisfy { (medians.p50[$0] ?? 0) > 0 })
+        #expect(!FileManager.default.fileExists(atPath: directory + "/Reports/runs/paired-tiny/latest"))
+
+        let refused = try await RoostBinary.run(["run", "tiny.yaml", "--timings-only", "--instructions", "--allocation-profile", "exact",
+                                                 "--out", "refused"], in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--timings-only and --instructions cannot be combined"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("leave out --allocation-profile exact") && refused.stderr.contains("nothing was run"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/refused"))
+        let profiled = try await RoostBinary.run(["run", "tiny.yaml", "--timings-only", "--allocation-profile", "exact",
+                                                  "--out", "refused"], in: directory)
+        #expect(profiled.status == 1)
+        #expect(profiled.stderr.contains("--timings-only plays with the allocation profile off; leave out --allocation-profile exact"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoadHarness
+import Synchronization
 import Testing
 
 /// `roost paired`'s rounds with injected medians (no process, no clock): the order of the
@@ -86,6 +87,39 @@ struct PairedSessionTests {
         #expect(ending == .roundCap)
         #expect(reported == Array(1...11))
         #expect(rounds.inconclusiveSteps() == [Self.post])
+    }
+
+    @Test func noRoundStartsThatWouldGoPastTheTimeAllowed() {
+        // Every run takes 1 s on the injected clock: a round 6 s. With 70 s allowed, the 11th
+        // round would end at 66 s and a 12th at 72 s: 11 rounds, then the time cap.
+        let clock = Mutex(0.0)
+        var session = PairedSession()
+        session.minimumRounds = 8
+        session.maximumRounds = 40
+        session.maximumSeconds = 70
+        session.now = { clock.withLock { $0 } }
+        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
+        let ending = session.play(into: &rounds) { run in
+            clock.withLock { $0 += 1 }
+            return Self.medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
+        }
+        #expect(ending == .timeCap && ending.isComplete)
+        #expect(rounds.rounds.count == 11)
+    }
+
+    @Test func theMinimumOfRoundsIsPlayedWhateverTheTime() {
+        let clock = Mutex(0.0)
+        var session = PairedSession()
+        session.minimumRounds = 8
+        session.maximumSeconds = 10
+        session.now = { clock.withLock { $0 } }
+        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
+        let ending = session.play(into: &rounds) { run in
+            clock.withLock { $0 += 1 }
+            return Self.medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
+        }
+        #expect(ending == .timeCap)
+        #expect(rounds.rounds.count == 8)
     }
 
     @Test func anInterruptedRoundIsLeftOutAndTheFileSaysIncomplete() throws {

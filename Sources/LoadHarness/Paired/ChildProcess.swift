@@ -13,11 +13,13 @@ final class ChildProcess: @unchecked Sendable {
     private var current: Process?
     private var interrupted = false
 
-    /// Runs `path` with `arguments`; standard output kept, or discarded when `discardOutput`.
-    func run(_ path: String, _ arguments: [String], discardOutput: Bool = false) throws -> Outcome {
+    /// Runs `path` with `arguments` (and `environment`, this process's when nil); standard
+    /// output kept, or discarded when `discardOutput`.
+    func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil, discardOutput: Bool = false) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = discardOutput ? FileHandle.nullDevice : out

@@ -11,6 +11,8 @@ public struct PairedBuild: Sendable {
     public let version: String
     /// Whether its `roost run` has `--allocation-profile` (a paired run turns profiles off when both have it).
     public let hasAllocationProfileOption: Bool
+    /// Whether its `roost run` has `--timings-only` (a paired run uses it when both have it).
+    public let hasTimingsOnlyOption: Bool
 
     /// Checks the binary at `path` against `scenario`; every problem found, or the build.
     public static func check(role: String, path: String, scenario: String) -> Result<PairedBuild, PairedError> {
@@ -41,6 +43,7 @@ public struct PairedBuild: Sendable {
             return .failure(.scenarioFormat(role: role, path: path, scenario: scenario, message: message))
         }
         return .success(PairedBuild(role: role, path: absolute, version: answer,
-                                    hasAllocationProfileOption: help.stdout.contains("--allocation-profile")))
+                                    hasAllocationProfileOption: help.stdout.contains("--allocation-profile"),
+                                    hasTimingsOnlyOption: help.stdout.contains("--timings-only")))
     }
 }

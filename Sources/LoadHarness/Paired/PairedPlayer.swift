@@ -1,8 +1,8 @@
 import Foundation
 
 /// Plays one run of a paired round: `<build> run SCENARIO --out <folder>/rounds/<round>-<position>-<arm>`
-/// (allocation profiles off when both builds can), reads its steps.csv and, unless told to
-/// keep them, removes the run's folder.
+/// (`--timings-only` when both builds have it, else allocation profiles off when both can),
+/// reads its steps.csv and, unless told to keep them, removes the run's folder.
 public final class PairedPlayer: @unchecked Sendable {
     public let baseline: PairedBuild
     public let candidate: PairedBuild
@@ -23,10 +23,17 @@ public final class PairedPlayer: @unchecked Sendable {
         self.keepRuns = keepRuns
     }
 
-    /// The options both builds' runs get: the same on both sides.
-    var options: [String] {
-        (baseline.hasAllocationProfileOption && candidate.hasAllocationProfileOption ? ["--allocation-profile", "off"] : [])
-            + runOptions
+    /// The options both builds' runs get: the same on both sides. `--timings-only` leaves out
+    /// what a run does after its steps (reports, profiles): a round takes about half the time.
+    public var options: [String] {
+        let played: [String] = if baseline.hasTimingsOnlyOption && candidate.hasTimingsOnlyOption {
+            ["--timings-only"]
+        } else if baseline.hasAllocationProfileOption && candidate.hasAllocationProfileOption {
+            ["--allocation-profile", "off"]
+        } else {
+            []
+        }
+        return played + runOptions
     }
 
     /// Plays `run` and returns its step medians; throws when the run fails.
@@ -35,7 +42,8 @@ public final class PairedPlayer: @unchecked Sendable {
         let name = String(format: "%02d-%d-%@", run.round, run.position + 1, run.arm.rawValue)
         let out = (folder as NSString).appendingPathComponent("rounds/" + name)
         try? FileManager.default.removeItem(atPath: out)
-        let outcome = try child.run(build.path, ["run", scenario, "--out", out] + options, discardOutput: true)
+        let outcome = try child.run(build.path, ["run", scenario, "--out", out] + options, environment: Self.environment,
+                                    discardOutput: true)
         // 2: a threshold of the scenario failed; the timings still count.
         guard outcome.status == 0 || outcome.status == 2 else {
             let message = outcome.stderr.split(separator: "\n").suffix(3).joined(separator: "; ")
@@ -45,6 +53,11 @@ public final class PairedPlayer: @unchecked Sendable {
         if !keepRuns { try? FileManager.default.removeItem(atPath: out) }
         return medians
     }
+
+    /// Every run's environment: this process's, with the hashing seed fixed as `roost run`
+    /// fixes it, so that no run spends time re-executing itself to set it.
+    static let environment: [String: String] = ProcessInfo.processInfo.environment
+        .merging(["SWIFT_DETERMINISTIC_HASHING": "1"], uniquingKeysWith: { _, fixed in fixed })
 
     /// Interrupts the run playing now (Ctrl-C) and starts no other.
     public func interrupt() { child.interrupt() }

@@ -1,5 +1,7 @@
+import Foundation
+
 /// Plays paired rounds (A B A' A' B A) until no candidate step is inconclusive after the
-/// minimum, or the maximum is reached; stops early, keeping the completed rounds, when the stop
+/// minimum, or the maximum of rounds or of time is reached; stops early, keeping the completed rounds, when the stop
 /// flag is set (Ctrl-C) or a run fails. How a run is played is injected: the command runs the
 /// builds as processes, the tests give it known medians.
 public struct PairedSession {
@@ -16,17 +18,24 @@ public struct PairedSession {
         case settled
         /// The maximum of rounds ran with steps still inconclusive.
         case roundCap
+        /// Another round would have gone past the time allowed, steps still inconclusive.
+        case timeCap
         /// Stopped (Ctrl-C) during a round: that round is left out.
         case interrupted
         /// A run failed: that round is left out.
         case failed(String)
 
-        /// Whether paired.csv covers everything asked (settled or at the cap).
-        public var isComplete: Bool { self == .settled || self == .roundCap }
+        /// Whether paired.csv covers everything asked (settled or at a cap).
+        public var isComplete: Bool { self == .settled || self == .roundCap || self == .timeCap }
     }
 
     public var minimumRounds = 8
     public var maximumRounds = 20
+    /// Seconds of rounds allowed (nil: no limit): after the minimum, a round starts only when
+    /// the rounds so far plus one more of their mean length fit in it.
+    public var maximumSeconds: Double?
+    /// Seconds on a monotonic clock (injected by tests).
+    public var now: () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     public var stop: StopFlag?
     /// Called after each completed round with the rounds so far.
     public var progress: (PairedRounds) -> Void = { _ in }
@@ -36,7 +45,13 @@ public struct PairedSession {
 
     /// Plays rounds into `rounds` and says how it ended.
     public func play(into rounds: inout PairedRounds, run: (Run) throws -> StepMedians) -> Ending {
+        let started = now()
+        var played = 0
         while rounds.rounds.count < maximumRounds {
+            if let maximumSeconds, played > 0, rounds.rounds.count >= minimumRounds {
+                let elapsed = now() - started
+                if elapsed + elapsed / Double(played) > maximumSeconds { return .timeCap }
+            }
             let number = rounds.rounds.count + 1
             var round: PairedRounds.Round = [:]
             for (position, arm) in PairedArm.roundOrder.enumerated() {
@@ -51,6 +66,7 @@ public struct PairedSession {
                 }
             }
             rounds.append(round)
+            played += 1
             progress(rounds)
             if rounds.rounds.count >= minimumRounds && rounds.inconclusiveSteps().isEmpty { return .settled }
         }

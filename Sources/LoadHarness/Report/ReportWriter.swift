@@ -74,6 +74,15 @@ public struct ReportWriter: Sendable {
         return folder
     }
 
+    /// Writes only `steps.csv` of `run` into `folder` (created if missing): what
+    /// `roost run --timings-only` leaves, and all `roost paired` reads of a round's run.
+    @discardableResult
+    public func writeTimings(_ run: RunResult, to folder: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try save(ReportFiles.steps(run), to: folder + "/steps.csv")
+        return folder
+    }
+
     private func save(_ text: String, to path: String) throws { try Self.save(text, to: path) }
 
     /// Writes `text` to a temporary name beside `path` and renames it there.

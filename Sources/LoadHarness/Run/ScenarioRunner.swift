@@ -19,6 +19,9 @@ public struct ScenarioRunner: Sendable {
     var keptReadings = MemorySampler.streamedLimit
     /// A test's change to every variant's stack (StackPatch), or nil.
     var patch: StackPatch?
+    /// Only the steps' timings are wanted (`roost run --timings-only`, what `roost paired`
+    /// plays): no allocation profiles are built and no metric or threshold is evaluated.
+    public var timingsOnly = false
 
     /// Where built datasets are kept between runs; nil: each variant builds its own.
     public var datasetCache: DatasetCache?
@@ -49,6 +52,11 @@ public struct ScenarioRunner: Sendable {
             results.append(try runner.run())
         }
         InstructionCounter.finishCounting()
+        if timingsOnly {
+            return RunResult(scenario: scenario, variants: results, thresholds: [], unjudged: scenario.thresholds,
+                             metrics: MetricTable(scenario: scenario, results: []), started: started, ended: Date(),
+                             wasInterrupted: stop.isSet)
+        }
         results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))

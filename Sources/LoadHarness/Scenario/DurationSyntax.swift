@@ -1,12 +1,12 @@
 /// Reads durations (`10ms`, `1.5s`, `0s`) and arrival rates (`200/s`, `12/m`).
-enum DurationSyntax {
+public enum DurationSyntax {
     /// Nanoseconds in one of each duration unit.
     private static let nanosecondsPerUnit: [String: Int128] = [
         "ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000, "m": 60_000_000_000,
     ]
 
     /// A number and a unit as a `Duration`, exact to the nanosecond; nil when malformed or too long.
-    static func duration(_ text: String) -> Duration? {
+    public static func duration(_ text: String) -> Duration? {
         guard let (digits, unit) = split(text), let perUnit = nanosecondsPerUnit[unit],
               let (whole, fraction, scale) = decimal(digits) else { return nil }
         let nanoseconds = (whole * scale + fraction) * perUnit / scale
