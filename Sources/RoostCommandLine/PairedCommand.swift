@@ -28,7 +28,7 @@ struct PairedCommand: ParsableCommand {
     @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 60
     @Option(help: "Most time for rounds, e.g. 3m or 150s: after --rounds, no round starts that would end later (0s: no limit).")
     var maxTime = "3m"
-    @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 5%.") var tolerance = "5%"
+    @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 2%.") var tolerance = "2%"
     @Option(help: "And only beyond this many microseconds of its baseline p50 (a step's tolerance is the larger of the two).")
     var floor = 1.0
     @Option(help: "Pin every run to this CPU (a number), or none; default the last CPU roost may use.") var cpu: String?
