@@ -66,12 +66,14 @@ final class MemorySampler: Sendable {
             while state.withLock({ $0.running }) {
                 _ = closed.wait(timeout: due)
                 guard state.withLock({ $0.running }) else { break }
-                sampleAfterPendingCloses()
-                if DispatchTime.now() >= due {
-                    sample(iteration: shared.iterations, countingLive: false)
-                    due = DispatchTime.now() + .nanoseconds(Int(period))
+                InstructionCounter.betweenSteps {
+                    sampleAfterPendingCloses()
+                    if DispatchTime.now() >= due {
+                        sample(iteration: shared.iterations, countingLive: false)
+                        due = DispatchTime.now() + .nanoseconds(Int(period))
+                    }
+                    stream()
                 }
-                stream()
             }
             finished.signal()
         }

@@ -76,10 +76,12 @@ final class TimeSeriesCollector: @unchecked Sendable {
             while true {
                 let wait = queues.contains { $0.isWaiting.load(ordering: .relaxed) } ? 0.001 : tick
                 if stopSignal.wait(timeout: .now() + wait) == .success { break }
-                drain()
-                let elapsed = clock.now() &- start
-                if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
-                sink?.flush()
+                InstructionCounter.betweenSteps {
+                    drain()
+                    let elapsed = clock.now() &- start
+                    if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
+                    sink?.flush()
+                }
             }
             stopped.signal()
         }

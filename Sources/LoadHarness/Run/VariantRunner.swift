@@ -73,6 +73,8 @@ struct VariantRunner {
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
         let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
+            // `roost run --instructions`: callgrind instruments from the first measured phase on.
+            InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
             let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start, sink: sink)
             collector.begin()
