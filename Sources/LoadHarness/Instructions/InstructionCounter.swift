@@ -1,5 +1,6 @@
 import CCallgrind
 import Foundation
+import MemoryProbes
 
 /// The measured side of `roost run --instructions`: in a process that callgrind runs with
 /// instrumentation and collection off (`--instr-atstart=no --collect-atstart=no`) and that `InstructionRun` started (it sets
@@ -55,6 +56,14 @@ public enum InstructionCounter {
     /// reports (an HdrHistogram's mean walks every bucket) would take minutes under it.
     public static func finishCounting() {
         if isActive { roost_callgrind_stop_instrumentation() }
+    }
+
+    /// Prepares a virtual user's thread, first thing on it: counting, the thread allocates from
+    /// an arena of its own (`ThreadArena`), not one that jemalloc picks by which other threads
+    /// happen to be alive, whose heap (and so which allocations take jemalloc's slower paths)
+    /// would differ from run to run.
+    static func virtualUserThreadStarted() {
+        if isActive { ThreadArena.useNewArena() }
     }
 
     /// Runs a background thread's work (the memory sampler's, the time series') between

@@ -186,6 +186,7 @@ struct VariantRunner {
             finished.enter()
             let thread = Thread { [self] in
                 VirtualUserThread.mark(index)
+                InstructionCounter.virtualUserThreadStarted()
                 let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
                 if load.warmup > 0 {
                     // Plays on this thread, so thread-local first uses are warmed too; records nothing.
