@@ -66,18 +66,6 @@ public enum InstructionCounter {
         if isActive { ThreadArena.useNewArena() }
     }
 
-    /// Runs a background thread's work (the memory sampler's, the time series') between
-    /// measured steps, never during one (only `body` when the process is not counting): work
-    /// on another thread in the middle of a counted step would change what the step finds (its
-    /// locks contended, the heap and the runtime's caches half updated) at moments that depend
-    /// on the clock.
-    static func betweenSteps<T>(_ body: () throws -> T) rethrows -> T {
-        guard isActive else { return try body() }
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
     /// Runs `body` with this thread's instructions counted and dumped under `label` (only
     /// `body` when the process is not counting). Not inlined: its frame is where each dump's
     /// stacks are cut.
