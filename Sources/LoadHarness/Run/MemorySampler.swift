@@ -69,7 +69,9 @@ final class MemorySampler: Sendable {
     func begin() {
         state.withLock { $0.running = true }
         sample(iteration: 0)
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            started.signal()
             var due = DispatchTime.now() + .nanoseconds(Int(period))
             while state.withLock({ $0.running }) {
                 _ = closed.wait(timeout: inStep ? .distantFuture : due)
@@ -90,6 +92,8 @@ final class MemorySampler: Sendable {
             finished.signal()
         }
         thread.start()
+        // Counting: the thread's start-up (its first uses of runtime metadata) is over before anyone measures.
+        if inStep { started.wait() }
     }
 
     /// Stops the sampler's thread, takes the snapshots of closes still waiting for one, and a

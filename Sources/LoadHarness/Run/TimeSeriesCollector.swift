@@ -72,7 +72,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// Starts the collector's thread.
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            started.signal()
             while true {
                 let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) }
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : tick)) == .success { break }
@@ -93,6 +95,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
         thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
+        // Counting: the thread's start-up (its first uses of runtime metadata) is over before anyone measures.
+        if InstructionCounter.isActive { started.wait() }
     }
 
     /// Stops the thread once the virtual users are done, finishes every second up to
