@@ -23,9 +23,8 @@ public struct Tolerances: Sendable {
     /// another commit moves code and data layout a little.
     public static let instructionTolerance = 0.01
     /// ... and by at least this many per execution, which matters only for steps under 30,000:
-    /// two runs of the same build gave every step the same count within 0.14%, short steps
-    /// within 17 instructions, 144 at most before each virtual user had an arena of its own
-    /// (docs/cpu-cost.md, "Measured"); twice that.
+    /// plays of one build give every step the same count within 0.6%, short steps within 60
+    /// instructions (118 in the build before; docs/cpu-cost.md, "Measured").
     public static let instructionFloor = 300.0
 
     /// The rule of a latency percentile no rule names (`p95`): the timings' rule.
