@@ -5,8 +5,13 @@ import MemoryProbes
 
 extension RunCommand {
     /// `roost run --instructions`: each scenario played by a stripped copy of roost under
-    /// callgrind (the same options, without `--instructions`), then its instruction files added.
+    /// callgrind (the same options, without `--instructions`, with the allocation profile and
+    /// streaming off: `InstructionRun.childOptions`), then its instruction files added.
     func runUnderCallgrind() throws {
+        if let allocationProfile, allocationProfile != .off {
+            printError(String(describing: InstructionRunError.allocationProfileUnderCallgrind(mode: allocationProfile.rawValue)))
+            throw ExitCode(1)
+        }
         let counter: InstructionRun
         do {
             counter = try InstructionRun()
@@ -38,8 +43,6 @@ extension RunCommand {
             var arguments = ["run", scenario.path, "--out", folder, "--format", format.rawValue]
             for name in variant { arguments += ["--variant", name] }
             if quick { arguments.append("--quick") }
-            if let allocationProfile { arguments += ["--allocation-profile", allocationProfile.rawValue] }
-            if noStreaming { arguments.append("--no-streaming") }
             if let datasetCache { arguments += ["--dataset-cache", datasetCache] }
             if noDatasetCache { arguments.append("--no-dataset-cache") }
             printError("roost run --instructions: playing \(scenario.path) under callgrind (tens of times slower than a plain run)")

@@ -100,7 +100,8 @@ struct RunCommand: ParsableCommand {
             var runner = ScenarioRunner(scenario: scenario)
             runner.stop = stop
             runner.variants = variant
-            runner.progress = ProgressLine.shared.update
+            // Under callgrind (`--instructions`) no progress line: it is drawn by the clock, between steps.
+            if !InstructionCounter.isActive { runner.progress = ProgressLine.shared.update }
             runner.stream = stream
             runner.allocationProfile = timingsOnly ? .off : allocationProfile
             runner.timingsOnly = timingsOnly

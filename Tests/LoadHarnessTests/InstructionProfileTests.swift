@@ -140,6 +140,26 @@ import Testing
         #expect(verdicts.map(\.observed) == [167, 334, 501])
     }
 
+    @Test func callgrindInstrumentsTheMeasuredPhasesOfARunWithoutAllocationProfile() {
+        let arguments = InstructionRun.valgrindArguments(binary: "/work/roost", run: ["run", "ci.yaml", "--out", "/out"],
+                                                         dumps: "/work/dumps")
+        // Instrumentation starts with each variant's measured phase (InstructionCounter), collection with each step.
+        #expect(Array(arguments.prefix(3)) == ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no"])
+        #expect(arguments.contains("--callgrind-out-file=/work/dumps/callgrind.out.%p"))
+        // The plain run under valgrind records no allocation profile (its capture would be counted as the
+        // step's) and streams nothing (written at the end: no writes on other threads at clock-dependent moments).
+        #expect(Array(arguments.drop { $0 != "/work/roost" })
+            == ["/work/roost", "run", "ci.yaml", "--out", "/out", "--allocation-profile", "off", "--no-streaming"])
+        #expect(InstructionRunError.allocationProfileUnderCallgrind(mode: "exact").description
+            .contains("--allocation-profile exact is not recorded under callgrind"))
+    }
+
+    @Test func jemallocPurgesNothingByTheClockUnderCallgrind() {
+        #expect(InstructionRun.mallocConf(nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        // The user's own options are kept; ours come last, so they win.
+        #expect(InstructionRun.mallocConf("narenas:2,dirty_decay_ms:500") == "narenas:2,dirty_decay_ms:500,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+    }
+
     @Test func valgrindIsLookedUpOnPath() {
         #expect(InstructionRun.program("valgrind", path: "/nonexistent-folder") == nil)
         #expect(InstructionRun.program("sh", path: "/nonexistent-folder:/bin") == "/bin/sh")

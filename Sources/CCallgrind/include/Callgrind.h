@@ -16,6 +16,11 @@ void roost_callgrind_collect_on(void);
 /// last dump to a new dump file, its description `label` (then zeroes the counts).
 void roost_callgrind_collect_off_and_dump(const char *label);
 
+/// Starts callgrind's instrumentation (run with `--instr-atstart=no`): from here on callgrind
+/// sees every instruction and call, and a thread that switches collection on is counted.
+/// Flushes valgrind's translations (as stopping does): once per run, not once per step.
+void roost_callgrind_start_instrumentation(void);
+
 /// Stops callgrind's instrumentation for the rest of the process: what runs after the measured
 /// steps (metrics, reports) runs at valgrind's plain speed, not callgrind's.
 void roost_callgrind_stop_instrumentation(void);

@@ -1,8 +1,9 @@
 import CCallgrind
 import Foundation
+import MemoryProbes
 
 /// The measured side of `roost run --instructions`: in a process that callgrind runs with
-/// collection off (`--collect-atstart=no`) and that `InstructionRun` started (it sets
+/// instrumentation and collection off (`--instr-atstart=no --collect-atstart=no`) and that `InstructionRun` started (it sets
 /// `ROOST_INSTRUCTIONS=callgrind`), each measured step's work is counted, and only it: the
 /// step's thread switches collection on just before the step and off just after, then asks
 /// callgrind to dump what it counted, labelled with the variant and step. One dump per
@@ -40,10 +41,29 @@ public enum InstructionCounter {
         return label
     }
 
+    /// Starts callgrind's instrumentation as the first variant's measured phase begins (the
+    /// process runs with `--instr-atstart=no`): the dataset, logins and warm-up passes before it
+    /// run at valgrind's plain speed, uninstrumented (they are never counted; warm-up still runs,
+    /// so a first use of runtime metadata lands there, not in a counted step). A later variant's
+    /// call does nothing: instrumentation stays on until `finishCounting()` (stopping it between
+    /// variants and starting it again left bogus negative costs in the next variant's first dump,
+    /// on the calls its virtual user's thread was blocked in when instrumentation restarted).
+    static func beginMeasuredPhase() {
+        if isActive { roost_callgrind_start_instrumentation() }
+    }
+
     /// Ends callgrind's instrumentation once the variants have run: the run's metrics and
     /// reports (an HdrHistogram's mean walks every bucket) would take minutes under it.
     public static func finishCounting() {
         if isActive { roost_callgrind_stop_instrumentation() }
+    }
+
+    /// Prepares a virtual user's thread, first thing on it: counting, the thread allocates from
+    /// an arena of its own (`ThreadArena`), not one that jemalloc picks by which other threads
+    /// happen to be alive, whose heap (and so which allocations take jemalloc's slower paths)
+    /// would differ from run to run.
+    static func virtualUserThreadStarted() {
+        if isActive { ThreadArena.useNewArena() }
     }
 
     /// Runs `body` with this thread's instructions counted and dumped under `label` (only

@@ -6,9 +6,35 @@ import Foundation
 /// collection off until a measured step switches it on (`InstructionCounter`), then reads
 /// the dumps and adds the instruction files to the run's folder.
 public struct InstructionRun {
-    /// callgrind's options: collection only inside measured steps, no per-line costs (smaller
+    /// callgrind's options: instrumentation only in the measured phases (`InstructionCounter`
+    /// starts and stops it), collection only inside measured steps, no per-line costs (smaller
     /// dumps), recursion not split into `'2` contexts.
-    public static let callgrindOptions = ["--tool=callgrind", "--collect-atstart=no", "--dump-line=no", "--separate-recs=1"]
+    public static let callgrindOptions = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--dump-line=no",
+                                          "--separate-recs=1"]
+    /// Options the run under callgrind always gets, after the user's: no allocation profile (its
+    /// stack walk on every allocation would be counted as the step's instructions, and is slow
+    /// under callgrind; a plain run records it), and no streaming (the files are written at the
+    /// end: fewer background threads' writes at moments that depend on the clock; this process
+    /// reads the dumps anyway, so a killed run under callgrind is rerun, not rebuilt).
+    public static let childOptions = ["--allocation-profile", "off", "--no-streaming"]
+
+    /// jemalloc's options in the run under callgrind (after the user's own, which they
+    /// override): no time-based purging of unused pages. jemalloc returns dirty pages to the
+    /// system as they age (10 s by default), checked on its allocation paths: which allocation
+    /// finds pages purged, and how much work that costs it, would depend on the clock, under
+    /// valgrind tens of times slower. Allocation counts do not change.
+    static func mallocConf(_ user: String?) -> String {
+        let ours = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        guard let user, !user.isEmpty else { return ours }
+        return user + "," + ours
+    }
+
+    /// valgrind's arguments to play `roost ARGUMENTS` (a plain `run`) with `binary` under
+    /// callgrind, its dumps into `dumps`.
+    public static func valgrindArguments(binary: String, run arguments: [String], dumps: String) -> [String] {
+        callgrindOptions + ["--callgrind-out-file=\(dumps)/callgrind.out.%p", "--log-file=\(dumps)/valgrind.log", binary]
+            + arguments + childOptions
+    }
 
     let valgrind: String
     let objcopy: String
@@ -59,8 +85,8 @@ public struct InstructionRun {
         var environment = ProcessInfo.processInfo.environment
         environment[InstructionCounter.environmentKey] = InstructionCounter.environmentValue
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        let status = try Self.wait(valgrind, Self.callgrindOptions + ["--callgrind-out-file=\(dumps)/callgrind.out.%p",
-                                                                      "--log-file=\(log)", binary] + arguments,
+        environment["MALLOC_CONF"] = Self.mallocConf(environment["MALLOC_CONF"])
+        let status = try Self.wait(valgrind, Self.valgrindArguments(binary: binary, run: arguments, dumps: dumps),
                                    environment: environment)
         guard status == 0 || status == 2 || (status == 1 && interrupted()) else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -8,6 +8,8 @@ public enum InstructionRunError: Error, CustomStringConvertible, Equatable {
     case stripFailed(binary: String, status: Int32)
     /// The run under callgrind failed (exit status 1 or a signal), before writing its reports.
     case playFailed(scenario: String, status: Int32, log: String)
+    /// `--allocation-profile` other than `off` with `--instructions`: the profile is off under callgrind.
+    case allocationProfileUnderCallgrind(mode: String)
     /// A dump file could not be read.
     case unreadableDump(path: String)
     /// The run under callgrind wrote no dump of a measured step.
@@ -26,6 +28,10 @@ public enum InstructionRunError: Error, CustomStringConvertible, Equatable {
         case .playFailed(let scenario, let status, let log):
             "roost run --instructions: the run of \(scenario) under callgrind failed (exit status \(status))"
                 + (log.isEmpty ? "" : "; valgrind's last lines:\n" + log)
+        case .allocationProfileUnderCallgrind(let mode):
+            "roost run --instructions: --allocation-profile \(mode) is not recorded under callgrind (its stack walk on every "
+                + "allocation would count as the step's instructions); leave the option out or use `off`, and record the "
+                + "profile with a plain `roost run`. Nothing was run."
         case .unreadableDump(let path):
             "roost run --instructions: cannot read callgrind's dump \(path)"
         case .noDumps(let scenario, let folder):

@@ -4,6 +4,7 @@ import Synchronization
 
 /// Memory over time: a process snapshot on a timer (its own thread) and after each close,
 /// and after each close the retention point (bytes the steps kept, live tracked objects).
+/// Under `roost run --instructions` only after each close (and at the start and end).
 /// When the readings are streamed, memory keeps at most `streamedLimit` of each, evenly
 /// thinned, and the retention fit's running sums: a soak run's memory stays bounded.
 ///
@@ -42,6 +43,13 @@ final class MemorySampler: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by each close: the sampler's thread takes its snapshot.
     private let closed = DispatchSemaphore(value: 0)
+    /// `roost run --instructions`: signalled once the snapshot after a close is taken (the
+    /// closing virtual user waits for it), and the thread takes no reading by the clock. Its work
+    /// then happens at the same point of the run every time, not at moments that depend on how
+    /// fast valgrind runs (its first uses of runtime metadata and its allocations would otherwise
+    /// change what later counted steps find).
+    private let inStep = InstructionCounter.isActive
+    private let snapshotTaken = DispatchSemaphore(value: 0)
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64,
          sink: (any RunSink)? = nil, variant: String = "", keeping streamedLimit: Int = streamedLimit) {
@@ -61,11 +69,19 @@ final class MemorySampler: Sendable {
     func begin() {
         state.withLock { $0.running = true }
         sample(iteration: 0)
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            started.signal()
             var due = DispatchTime.now() + .nanoseconds(Int(period))
             while state.withLock({ $0.running }) {
-                _ = closed.wait(timeout: due)
+                _ = closed.wait(timeout: inStep ? .distantFuture : due)
                 guard state.withLock({ $0.running }) else { break }
+                if inStep {
+                    sampleAfterPendingCloses()
+                    stream()
+                    snapshotTaken.signal()
+                    continue
+                }
                 sampleAfterPendingCloses()
                 if DispatchTime.now() >= due {
                     sample(iteration: shared.iterations, countingLive: false)
@@ -76,6 +92,8 @@ final class MemorySampler: Sendable {
             finished.signal()
         }
         thread.start()
+        // Counting: the thread's start-up (its first uses of runtime metadata) is over before anyone measures.
+        if inStep { started.wait() }
     }
 
     /// Stops the sampler's thread, takes the snapshots of closes still waiting for one, and a
@@ -141,7 +159,12 @@ final class MemorySampler: Sendable {
             return state.running
         }
         // Without the sampler's thread (not begun, or stopped) the caller takes it.
-        if running { closed.signal() } else { sampleAfterPendingCloses() }
+        if running {
+            closed.signal()
+            if inStep { snapshotTaken.wait() }
+        } else {
+            sampleAfterPendingCloses()
+        }
     }
 
     /// One process snapshot for every close waiting for one: a memory reading per close, at

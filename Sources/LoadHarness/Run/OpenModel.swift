@@ -74,6 +74,7 @@ private final class OpenModelUser: @unchecked Sendable {
     func start(finished: @escaping @Sendable (Int) -> Void) {
         let thread = Thread { [self] in
             VirtualUserThread.mark(slot)
+            InstructionCounter.virtualUserThreadStarted()
             while true {
                 ready.wait()
                 guard let intended = next.withLock({ $0.take() }) else { break }

@@ -73,6 +73,8 @@ struct VariantRunner {
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
         let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
+            // `roost run --instructions`: callgrind instruments from the first measured phase on.
+            InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
             let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start, sink: sink)
             collector.begin()
@@ -184,6 +186,7 @@ struct VariantRunner {
             finished.enter()
             let thread = Thread { [self] in
                 VirtualUserThread.mark(index)
+                InstructionCounter.virtualUserThreadStarted()
                 let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
                 if load.warmup > 0 {
                     // Plays on this thread, so thread-local first uses are warmed too; records nothing.
