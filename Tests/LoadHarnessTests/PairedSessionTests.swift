@@ -23,6 +23,25 @@ struct PairedSessionTests {
         return medians(post: run.arm == .candidate ? 1.1 * jitter : 1, drift: drift, like: run.arm == .candidate ? jitter : 1)
     }
 
+    /// A run whose post alternates between 0.9 and 1.1 of the baseline from round to round:
+    /// its interval spans both bounds, so the session never settles.
+    static func neverConclusive(_ run: PairedSession.Run) -> StepMedians {
+        medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
+    }
+
+    /// Plays `session` with never-conclusive runs that each take 1 s on an injected clock.
+    static func playOneSecondPerRun(_ session: PairedSession) -> (PairedSession.Ending, PairedRounds) {
+        let clock = Mutex(0.0)
+        var session = session
+        session.now = { clock.withLock { $0 } }
+        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
+        let ending = session.play(into: &rounds) { run in
+            clock.withLock { $0 += 1 }
+            return neverConclusive(run)
+        }
+        return (ending, rounds)
+    }
+
     @Test func roundsRunABAprimeAprimeBA() {
         var arms: [PairedArm] = []
         var session = PairedSession()
@@ -80,10 +99,7 @@ struct PairedSessionTests {
         var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
         var reported: [Int] = []
         session.progress = { reported.append($0.rounds.count) }
-        // post alternates between 0.9 and 1.1 of the baseline: the interval spans both bounds.
-        let ending = session.play(into: &rounds) { run in
-            Self.medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
-        }
+        let ending = session.play(into: &rounds, run: Self.neverConclusive)
         #expect(ending == .roundCap)
         #expect(reported == Array(1...11))
         #expect(rounds.inconclusiveSteps() == [Self.post])
@@ -92,32 +108,20 @@ struct PairedSessionTests {
     @Test func noRoundStartsThatWouldGoPastTheTimeAllowed() {
         // Every run takes 1 s on the injected clock: a round 6 s. With 70 s allowed, the 11th
         // round would end at 66 s and a 12th at 72 s: 11 rounds, then the time cap.
-        let clock = Mutex(0.0)
         var session = PairedSession()
         session.minimumRounds = 8
         session.maximumRounds = 40
         session.maximumSeconds = 70
-        session.now = { clock.withLock { $0 } }
-        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
-        let ending = session.play(into: &rounds) { run in
-            clock.withLock { $0 += 1 }
-            return Self.medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
-        }
+        let (ending, rounds) = Self.playOneSecondPerRun(session)
         #expect(ending == .timeCap && ending.isComplete)
         #expect(rounds.rounds.count == 11)
     }
 
     @Test func theMinimumOfRoundsIsPlayedWhateverTheTime() {
-        let clock = Mutex(0.0)
         var session = PairedSession()
         session.minimumRounds = 8
         session.maximumSeconds = 10
-        session.now = { clock.withLock { $0 } }
-        var rounds = PairedRounds(tolerance: 0.05, confidence: 0.99)
-        let ending = session.play(into: &rounds) { run in
-            clock.withLock { $0 += 1 }
-            return Self.medians(post: run.arm == .candidate ? (run.round % 2 == 0 ? 1.1 : 0.9) : 1, drift: 1)
-        }
+        let (ending, rounds) = Self.playOneSecondPerRun(session)
         #expect(ending == .timeCap)
         #expect(rounds.rounds.count == 8)
     }
