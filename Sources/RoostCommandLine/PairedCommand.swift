@@ -117,7 +117,12 @@ struct PairedCommand: ParsableCommand {
             printError("roost paired: cannot write \(folder)/paired.csv: \(error)")
             throw ExitCode(1)
         }
-        if !rows.isEmpty { print(PairedFile.table(rows: rows)) }
+        if !rows.isEmpty {
+            print(PairedFile.table(rows: rows))
+            print(rows.allSatisfy { $0.statistic == .executionMedian }
+                  ? "each round compared the steps execution by execution (docs/paired-timing.md)"
+                  : "a build wrote no latencies.csv: steps without them were compared by each run's p50 (docs/paired-timing.md)")
+        }
         if ending == .timeCap { print("another round would have gone past --max-time \(maxTime): stopped with steps inconclusive") }
         if ending == .roundCap { print("--max-rounds \(maxRounds) played: stopped with steps inconclusive") }
         print("\(results.rounds.count) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")
