@@ -25,7 +25,7 @@ struct PairedCommand: ParsableCommand {
     @Option(help: "Write paired.csv (and the runs, with --keep-runs) here; default Reports/paired/<scenario>/<UTC time>.")
     var out: String?
     @Option(help: "Rounds played before judging (at least 8: fewer cannot give a 99% interval).") var rounds = 8
-    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 60
+    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 100
     @Option(help: "Most time for rounds, e.g. 3m or 150s: after --rounds, no round starts that would end later (0s: no limit).")
     var maxTime = "3m"
     @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 2%.") var tolerance = "2%"

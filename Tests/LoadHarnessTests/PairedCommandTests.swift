@@ -84,7 +84,7 @@ struct PairedCommandTests {
         #expect(kill(started.pid, SIGINT) == 0)
         let outcome = try await RoostBinary.wait(for: started)
         #expect(outcome.status == 1, "stdout: \(outcome.stdout)\nstderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains("round 1 (8 to 60)"), "progress per round: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("round 1 (8 to 100)"), "progress per round: \(outcome.stderr)")
         // Both builds have --timings-only: each run of a round leaves only its steps.csv and latencies.csv.
         let firstRun = try FileManager.default.contentsOfDirectory(atPath: directory + "/out/rounds/01-1-baseline")
         #expect(firstRun.sorted() == ["latencies.csv", "steps.csv"])
