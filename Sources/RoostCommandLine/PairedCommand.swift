@@ -43,7 +43,7 @@ struct PairedCommand: ParsableCommand {
         }
         if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
         if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
-        let seconds = DurationSyntax.duration(maxTime).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        let seconds = DurationSyntax.duration(maxTime).map { $0 / .seconds(1) }
         if seconds == nil {
             problems.append(.badOption(name: "max-time", value: maxTime, reason: "expected a duration like 3m, 150s or 0s (no limit)"))
         }
