@@ -25,7 +25,7 @@ struct PairedCommand: ParsableCommand {
     @Option(help: "Write paired.csv (and the runs, with --keep-runs) here; default Reports/paired/<scenario>/<UTC time>.")
     var out: String?
     @Option(help: "Rounds played before judging (at least 8: fewer cannot give a 99% interval).") var rounds = 8
-    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 60
+    @Option(help: "Most rounds, while a candidate step is inconclusive.") var maxRounds = 100
     @Option(help: "Most time for rounds, e.g. 3m or 150s: after --rounds, no round starts that would end later (0s: no limit).")
     var maxTime = "3m"
     @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 2%.") var tolerance = "2%"
@@ -43,7 +43,7 @@ struct PairedCommand: ParsableCommand {
         }
         if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
         if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
-        let seconds = DurationSyntax.duration(maxTime).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        let seconds = DurationSyntax.duration(maxTime).map { $0 / .seconds(1) }
         if seconds == nil {
             problems.append(.badOption(name: "max-time", value: maxTime, reason: "expected a duration like 3m, 150s or 0s (no limit)"))
         }
@@ -117,7 +117,12 @@ struct PairedCommand: ParsableCommand {
             printError("roost paired: cannot write \(folder)/paired.csv: \(error)")
             throw ExitCode(1)
         }
-        if !rows.isEmpty { print(PairedFile.table(rows: rows)) }
+        if !rows.isEmpty {
+            print(PairedFile.table(rows: rows))
+            print(rows.allSatisfy { $0.statistic == .executionMedian }
+                  ? "each round compared the steps execution by execution (docs/paired-timing.md)"
+                  : "a build wrote no latencies.csv: steps without them were compared by each run's p50 (docs/paired-timing.md)")
+        }
         if ending == .timeCap { print("another round would have gone past --max-time \(maxTime): stopped with steps inconclusive") }
         if ending == .roundCap { print("--max-rounds \(maxRounds) played: stopped with steps inconclusive") }
         print("\(results.rounds.count) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")

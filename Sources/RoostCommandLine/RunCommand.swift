@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Build every variant's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
     @Flag(help: "Count each measured step's instructions under valgrind's callgrind (instructions.csv, instructions(step) in summary.csv; latencies marked, never judged). Needs valgrind.")
     var instructions = false
-    @Flag(help: "Time the steps only: write steps.csv and nothing else (no allocation profile, leak report, thresholds, report.html or run.csv); what `roost paired` plays each round.")
+    @Flag(help: "Time the steps only: write steps.csv and latencies.csv (every execution) and nothing else (no allocation profile, leak report, thresholds, report.html or run.csv); what `roost paired` plays each round.")
     var timingsOnly = false
 
     func run() throws {
@@ -120,9 +120,9 @@ struct RunCommand: ParsableCommand {
             ProgressLine.shared.finish()
             if let failure = stream?.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
             if timingsOnly {
-                // Only steps.csv: `latest` keeps pointing at a whole run.
+                // Only steps.csv and latencies.csv: `latest` keeps pointing at a whole run.
                 let folder = try writer.writeTimings(result, to: target)
-                print("\(scenario.name): timings only, \(result.variants.count) variants; wrote \(folder)/steps.csv")
+                print("\(scenario.name): timings only, \(result.variants.count) variants; wrote \(folder)/steps.csv and latencies.csv")
                 if stop.isSet { break }
                 continue
             }

@@ -84,10 +84,10 @@ struct PairedCommandTests {
         #expect(kill(started.pid, SIGINT) == 0)
         let outcome = try await RoostBinary.wait(for: started)
         #expect(outcome.status == 1, "stdout: \(outcome.stdout)\nstderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains("round 1 (8 to 60)"), "progress per round: \(outcome.stderr)")
-        // Both builds have --timings-only: each run of a round leaves only its steps.csv.
+        #expect(outcome.stderr.contains("round 1 (8 to 100)"), "progress per round: \(outcome.stderr)")
+        // Both builds have --timings-only: each run of a round leaves only its steps.csv and latencies.csv.
         let firstRun = try FileManager.default.contentsOfDirectory(atPath: directory + "/out/rounds/01-1-baseline")
-        #expect(firstRun == ["steps.csv"])
+        #expect(firstRun.sorted() == ["latencies.csv", "steps.csv"])
         #expect(outcome.stderr.contains("interrupted; paired.csv covers the 1 completed rounds, marked incomplete"), "\(outcome.stderr)")
         let rows = try TemporaryFolder.csv(directory + "/out/paired.csv", header: PairedFile.header)
         #expect(rows.map { "\($0["comparison"]!) \($0["step"]!)" }
@@ -95,16 +95,22 @@ struct PairedCommandTests {
         #expect(rows.allSatisfy { $0["state"] == "incomplete" && $0["rounds"] == "1" && $0["verdict"] == "inconclusive" })
     }
 
-    @Test func aTimingsOnlyRunWritesStepsCSVAlone() async throws {
+    @Test func aTimingsOnlyRunWritesStepsAndLatenciesAlone() async throws {
         let directory = try Self.workspace("timings-only")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try await RoostBinary.run(["run", "tiny.yaml", "--timings-only", "--out", "timed",
                                              "--dataset-cache", directory + "/datasets"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/timed") == ["steps.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/timed").sorted() == ["latencies.csv", "steps.csv"])
         let medians = try StepMedians.read(folder: directory + "/timed")
         #expect(medians.keys.map(\.step) == ["login", "open_feed", "close_feed"])
         #expect(medians.keys.allSatisfy { (medians.p50[$0] ?? 0) > 0 })
+        // Every measured execution's latency (3 iterations), and steps.csv's p50 is their median.
+        for key in medians.keys {
+            let executions = try #require(medians.executions[key])
+            #expect(executions.count == 3)
+            #expect(abs(executions.sorted()[1] - medians.p50[key]!) <= 0.001 * executions.sorted()[1] + 0.001, "\(key)")
+        }
         #expect(!FileManager.default.fileExists(atPath: directory + "/Reports/runs/paired-tiny/latest"))
 
         let refused = try await RoostBinary.run(["run", "tiny.yaml", "--timings-only", "--instructions", "--allocation-profile", "exact",

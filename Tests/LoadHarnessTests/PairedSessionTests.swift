@@ -89,7 +89,7 @@ struct PairedSessionTests {
         #expect(post.tolerance == 0.05 && post.verdict == .slower)
         #expect(abs(like.ratio - 1.1) < 1e-12 && abs(post.ratio - 1.1) < 1e-12)
         let csv = PairedFile.csv(scenario: "ci", rows: rows, ending: .settled)
-        #expect(csv.contains("ci,weak,like,candidate,8,10,11,1.1000,1.1000,1.1000,0.2000,same,complete\r\n"), "\(csv)")
+        #expect(csv.contains("ci,weak,like,candidate,8,10,11,1.1000,1.1000,1.1000,0.2000,same,complete,run_p50\r\n"), "\(csv)")
     }
 
     @Test func inconclusiveStepsGetMoreRoundsUpToTheCap() {
@@ -141,7 +141,7 @@ struct PairedSessionTests {
         let lines = text.split(separator: "\r\n").map(String.init)
         #expect(lines[0] == PairedFile.header.joined(separator: ","))
         #expect(lines.count == 5)
-        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",inconclusive,incomplete") })
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",inconclusive,incomplete,run_p50") })
         #expect(lines[1].hasPrefix("ci,weak,post,candidate,2,"))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// `paired.csv` and the table `roost paired` prints, from the completed rounds.
 public enum PairedFile {
     public static let header = ["scenario", "variant", "step", "comparison", "rounds", "baseline_p50_us", "other_p50_us",
-                                "ratio", "ci_low", "ci_high", "tolerance", "verdict", "state"]
+                                "ratio", "ci_low", "ci_high", "tolerance", "verdict", "state", "statistic"]
 
     /// The CSV text: one row per variant, step and comparison; `state` is `complete`, or
     /// `incomplete` on every row when the session was interrupted or a run failed.
@@ -13,7 +13,8 @@ public enum PairedFile {
         for row in rows {
             csv.append([scenario, row.key.variant, row.key.step, row.comparison.rawValue, String(row.rounds),
                         CSV.number(row.baselineP50), CSV.number(row.otherP50), ratio(row.ratio),
-                        row.lower.map(ratio) ?? "", row.upper.map(ratio) ?? "", ratio(row.tolerance), row.verdict.rawValue, state])
+                        row.lower.map(ratio) ?? "", row.upper.map(ratio) ?? "", ratio(row.tolerance), row.verdict.rawValue, state,
+                        row.statistic.rawValue])
         }
         return csv.text
     }

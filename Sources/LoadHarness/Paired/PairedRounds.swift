@@ -1,9 +1,10 @@
 import Foundation
 
 /// The completed rounds of a paired run and what they say (docs/paired-timing.md): per
-/// variant and step, each round gives one paired log ratio, the mean of the other side's two
-/// log p50s minus the mean of the baseline's two; the ratio is exp of their Hodges–Lehmann
-/// estimate, with the exact Wilcoxon signed-rank interval at `confidence`.
+/// variant and step, each round gives one paired log ratio of the other side to the baseline
+/// (PairedStatistic: execution by execution when the runs wrote every latency, else each arm's
+/// mean log p50); the ratio is exp of their Hodges–Lehmann estimate, with the exact Wilcoxon
+/// signed-rank interval at `confidence`.
 public struct PairedRounds: Sendable {
     /// One round: each arm's two runs, in the order they ran.
     public typealias Round = [PairedArm: [StepMedians]]
@@ -38,10 +39,14 @@ public struct PairedRounds: Sendable {
     }
 
     func row(for key: StepMedians.Key, other: PairedArm) -> PairedRow? {
+        let statistic = PairedStatistic.choose(for: key, runs: rounds.flatMap { $0.values.joined() })
         var differences: [Double] = [], baseline: [Double] = [], others: [Double] = []
         for round in rounds {
-            guard let a = Self.meanLog(round[.baseline], key), let b = Self.meanLog(round[other], key) else { continue }
-            differences.append(b - a)
+            guard let a = PairedStatistic.meanLogP50(round[.baseline] ?? [], key),
+                  let b = PairedStatistic.meanLogP50(round[other] ?? [], key),
+                  let difference = statistic.logRatio(baseline: round[.baseline] ?? [], other: round[other] ?? [], key: key)
+            else { continue }
+            differences.append(difference)
             baseline.append(a)
             others.append(b)
         }
@@ -49,21 +54,11 @@ public struct PairedRounds: Sendable {
         let lower = interval.lower.map(exp), upper = interval.upper.map(exp)
         let baselineP50 = exp(Self.median(baseline))
         let stepTolerance = max(tolerance, floorMicroseconds / baselineP50)
-        return PairedRow(key: key, comparison: other == .control ? .control : .candidate, rounds: differences.count,
+        return PairedRow(key: key, comparison: other == .control ? .control : .candidate, statistic: statistic,
+                         rounds: differences.count,
                          baselineP50: baselineP50, otherP50: exp(Self.median(others)),
                          ratio: exp(interval.estimate), lower: lower, upper: upper, tolerance: stepTolerance,
                          verdict: PairedVerdict.judge(lower: lower, upper: upper, tolerance: stepTolerance))
-    }
-
-    /// The mean of the runs' log p50 of `key`; nil unless every run measured it.
-    static func meanLog(_ runs: [StepMedians]?, _ key: StepMedians.Key) -> Double? {
-        guard let runs, !runs.isEmpty else { return nil }
-        var sum = 0.0
-        for run in runs {
-            guard let value = run.p50[key] else { return nil }
-            sum += log(value)
-        }
-        return sum / Double(runs.count)
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -11,13 +11,16 @@ public struct PairedRow: Equatable, Sendable {
 
     public let key: StepMedians.Key
     public let comparison: Comparison
+    /// What each round's log ratio is made of.
+    public let statistic: PairedStatistic
     /// Rounds that measured the step on both sides.
     public let rounds: Int
     /// The median over rounds of the baseline's p50 (geometric mean of a round's two runs), microseconds.
     public let baselineP50: Double
     /// The same for the other side (candidate or control).
     public let otherP50: Double
-    /// The ratio other / baseline: exp of the Hodges–Lehmann estimate of the per-round log ratios.
+    /// The ratio other / baseline: exp of the Hodges–Lehmann estimate of the per-round log ratios
+    /// (`statistic`).
     public let ratio: Double
     /// The ratio's confidence interval (nil: too few rounds for the confidence).
     public let lower: Double?

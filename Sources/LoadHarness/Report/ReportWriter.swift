@@ -74,12 +74,13 @@ public struct ReportWriter: Sendable {
         return folder
     }
 
-    /// Writes only `steps.csv` of `run` into `folder` (created if missing): what
-    /// `roost run --timings-only` leaves, and all `roost paired` reads of a round's run.
+    /// Writes only `steps.csv` and `latencies.csv` of `run` into `folder` (created if missing):
+    /// what `roost run --timings-only` leaves, and all `roost paired` reads of a round's run.
     @discardableResult
     public func writeTimings(_ run: RunResult, to folder: String) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try save(ReportFiles.steps(run), to: folder + "/steps.csv")
+        try save(LatenciesFile.text(run), to: folder + "/latencies.csv")
         return folder
     }
 

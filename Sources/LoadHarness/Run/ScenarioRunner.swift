@@ -48,6 +48,7 @@ public struct ScenarioRunner: Sendable {
             runner.prebuiltDatasets = prebuilt
             runner.warn = warn
             runner.patch = patch
+            runner.timingsOnly = timingsOnly
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

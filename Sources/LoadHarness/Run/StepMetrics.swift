@@ -21,6 +21,9 @@ public struct StepMetrics: Sendable {
     /// Allocations and bytes per execution, exactly, for each virtual user (by index): the
     /// medians come from these and repeat with many users.
     public private(set) var executions: [Int: ExecutionDistribution] = [:]
+    /// Each execution's latency in nanoseconds, per virtual user in the order played; kept only
+    /// when the run asks (`roost run --timings-only` writes them to latencies.csv), else empty.
+    public private(set) var latencies: [Int: [UInt64]] = [:]
 
     /// Empty metrics for `step`.
     public init(step: String) { self.step = step }
@@ -47,8 +50,9 @@ public struct StepMetrics: Sendable {
 
     /// Records one execution by virtual user `user`.
     mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: String?,
-                         user: Int = 0) {
+                         user: Int = 0, keepingLatency: Bool = false) {
         _ = latency.record(max(1, nanoseconds))
+        if keepingLatency { latencies[user, default: []].append(max(1, nanoseconds)) }
         _ = uncorrected.record(max(1, uncorrectedNanoseconds))
         count += 1
         if let error { errors[error, default: 0] += 1 }
@@ -68,6 +72,7 @@ public struct StepMetrics: Sendable {
         bytesAllocated += other.bytesAllocated
         bytesFreed += other.bytesFreed
         for (user, distribution) in other.executions { executions[user, default: ExecutionDistribution()].merge(distribution) }
+        for (user, kept) in other.latencies { latencies[user, default: []] += kept }
     }
 
     public var errorCount: Int { errors.values.reduce(0, +) }
@@ -77,7 +82,14 @@ public struct StepMetrics: Sendable {
         count == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1_000
     }
 
-    public var meanMicroseconds: Double { count == 0 ? 0 : latency.mean / 1_000 }
+    /// The mean latency in microseconds: exact when every execution's latency is kept (and
+    /// quicker than walking the histogram), else the histogram's.
+    public var meanMicroseconds: Double {
+        guard count > 0 else { return 0 }
+        let kept = latencies.values.reduce(0) { $0 + $1.count }
+        guard kept == count else { return latency.mean / 1_000 }
+        return latencies.values.reduce(0.0) { sum, values in values.reduce(sum) { $0 + Double($1) } } / Double(count) / 1_000
+    }
     public var maxMicroseconds: Double { count == 0 ? 0 : Double(latency.max) / 1_000 }
     public var allocationsPerOperation: Double { count == 0 ? 0 : Double(allocations) / Double(count) }
     public var bytesPerOperation: Double { count == 0 ? 0 : Double(bytesAllocated) / Double(count) }

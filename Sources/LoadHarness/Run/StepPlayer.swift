@@ -29,6 +29,8 @@ final class StepPlayer: @unchecked Sendable {
     private var statementText = StatementText()
     /// A test's change to the stack, run inside each measured span (StackPatch).
     var patch: StackPatch?
+    /// Whether each execution's latency is kept (`roost run --timings-only`: latencies.csv).
+    var keepsLatencies = false
     private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
@@ -123,7 +125,7 @@ final class StepPlayer: @unchecked Sendable {
         }
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
-            allocation: allocation, error: error, user: vu.index)
+            allocation: allocation, error: error, user: vu.index, keepingLatency: keepsLatencies)
         shared.addRetained(allocation.netBytes)
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,

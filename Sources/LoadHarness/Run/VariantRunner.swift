@@ -28,6 +28,9 @@ struct VariantRunner {
     var prebuiltDatasets: [String: Double] = [:]
     /// A test's change to the stack (StackPatch), or nil.
     var patch: StackPatch?
+    /// Only the steps' timings are wanted (`roost run --timings-only`): each execution's latency
+    /// is kept; no time series, leak check or query plans are made.
+    var timingsOnly = false
 
     func run() throws -> VariantResult {
         // The stack's holders are normally the variant's own objects: it closes (deinit) as they
@@ -72,13 +75,16 @@ struct VariantRunner {
         let queues = (0..<users).map { _ in StepRecordQueue() }
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
+        let begin = { [clock, samplePeriod, sink, variant, timingsOnly] () -> (UInt64, MemorySampler) in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
-            let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start, sink: sink)
-            collector.begin()
-            timeline.withLock { $0 = collector }
+            if !timingsOnly {
+                let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start,
+                                                    sink: sink)
+                collector.begin()
+                timeline.withLock { $0 = collector }
+            }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
                                         sink: sink, variant: variant.name, keeping: keptReadings)
             sampler.begin()
@@ -110,7 +116,7 @@ struct VariantRunner {
             for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
         }
         let (leaks, recording) = withExtendedLifetime(results) {
-            finishAllocationProfile(profiler, tracker: tracker, leaks: LeakCheck.records(tracker: tracker))
+            finishAllocationProfile(profiler, tracker: tracker, leaks: timingsOnly ? [] : LeakCheck.records(tracker: tracker))
         }
         var statements: [String: StepStatements] = [:]
         for result in results {
@@ -130,7 +136,7 @@ struct VariantRunner {
             allocationRecording: recording)
         result.timeSeries = timeSeries
         result.statements = statements
-        result.statementPlans = StatementPlans.explain(statements, on: stack)
+        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: stack)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
         if sampler.isThinned {
@@ -237,9 +243,10 @@ struct VariantRunner {
         let order = ScenarioSteps.measuredNames(in: scenario.steps)
         let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
         let player = StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                                sampler: sampler, progress: progress, variant: variant.name, start: start, records: records,
-                                stepIndex: index)
+                                sampler: sampler, progress: progress, variant: variant.name, start: start,
+                                records: timingsOnly ? nil : records, stepIndex: index)
         player.patch = patch
+        player.keepsLatencies = timingsOnly
         return player
     }
 }

@@ -14,7 +14,7 @@ struct BulkStopwatch {
     mutating func lap(_ step: BulkLoadTiming.Step) {
         let now = ContinuousClock.now, cpuNow = BulkLoadTiming.processCPUSeconds()
         let elapsed = now - wall
-        report(BulkLoadTiming(step: step, wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+        report(BulkLoadTiming(step: step, wallSeconds: elapsed / .seconds(1),
                               cpuSeconds: cpuNow - cpu))
         wall = now
         cpu = cpuNow
