@@ -11,9 +11,31 @@ public enum ThreadArena {
         var index: UInt32 = 0
         var size = MemoryLayout<UInt32>.size
         guard mallctl("arenas.create", &index, &size, nil, 0) == 0, size == MemoryLayout<UInt32>.size else { return false }
-        return mallctl("thread.arena", nil, nil, &index, MemoryLayout<UInt32>.size) == 0
+        return bind(index)
+    }
+
+    /// Creates a new arena whose memory comes from a region of the address space of its own,
+    /// reserved at an address fixed in advance, and binds the calling thread to it: the same
+    /// allocations made in the same order get the same addresses in every run, wherever mmap
+    /// would have put the memory (after whichever threads' stacks existed then). Returns the
+    /// region's start; nil when no region is left or its address is taken, and the thread then
+    /// gets a plain new arena (`useNewArena()`).
+    @discardableResult
+    public static func useNewFixedRegionArena() -> UInt? {
+        var index: UInt32 = 0
+        var start: UInt = 0
+        guard roost_fixed_region_arena_create(&index, &start) == 0, bind(index) else {
+            useNewArena()
+            return nil
+        }
+        return start
     }
 
     /// The index of the arena the calling thread allocates from, nil when jemalloc refuses.
     public static var current: UInt32? { Mallctl.read("thread.arena", as: UInt32.self) }
+
+    private static func bind(_ index: UInt32) -> Bool {
+        var index = index
+        return mallctl("thread.arena", nil, nil, &index, MemoryLayout<UInt32>.size) == 0
+    }
 }

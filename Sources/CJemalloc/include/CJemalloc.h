@@ -31,6 +31,12 @@ uint64_t roost_thread_allocation_calls(void);
 /// existing block).
 uint64_t roost_thread_free_calls(void);
 
+/// Creates a jemalloc arena whose memory comes from a region of its own, reserved at an
+/// address fixed in advance (FixedRegionArena.c): the same allocations made in the same order
+/// get the same addresses in every run. 0 with the arena's index and the region's start; -1
+/// when no region is left or its address is taken (nothing is created then).
+int roost_fixed_region_arena_create(unsigned *arena, uintptr_t *region_start);
+
 // Swift runtime entry points MemoryProbes reads (declared here so Swift code calls them
 // with the C convention they have on x86_64 and arm64 Linux).
 

@@ -58,12 +58,23 @@ public enum InstructionCounter {
         if isActive { roost_callgrind_stop_instrumentation() }
     }
 
+    /// Prepares the thread that plays the scenario, before the first variant: counting, it
+    /// allocates from here on from an arena of its own at addresses fixed in advance
+    /// (`ThreadArena.useNewFixedRegionArena()`), as each virtual user's thread does.
+    static func scenarioBegins() {
+        if isActive { ThreadArena.useNewFixedRegionArena() }
+    }
+
     /// Prepares a virtual user's thread, first thing on it: counting, the thread allocates from
     /// an arena of its own (`ThreadArena`), not one that jemalloc picks by which other threads
     /// happen to be alive, whose heap (and so which allocations take jemalloc's slower paths)
-    /// would differ from run to run.
+    /// would differ from run to run; and that arena's memory is a region reserved at an address
+    /// fixed in advance, not wherever mmap finds room after the threads' stacks of the moment
+    /// (libdispatch starts and retires workers by the clock): the Swift runtime's metadata
+    /// caches hash metadata by address, so a counted step's lookups probed more or fewer
+    /// entries depending on where the runtime's metadata pages had landed.
     static func virtualUserThreadStarted() {
-        if isActive { ThreadArena.useNewArena() }
+        if isActive { ThreadArena.useNewFixedRegionArena() }
     }
 
     /// Runs `body` with this thread's instructions counted and dumped under `label` (only

@@ -33,6 +33,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs and returns every variant's results with the thresholds' verdicts.
     public func run() throws -> RunResult {
+        InstructionCounter.scenarioBegins()
         let started = Date()
         var results: [VariantResult] = []
         let selected = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
