@@ -30,7 +30,7 @@ struct PairedCommand: ParsableCommand {
     var maxTime = "3m"
     @Option(help: "A step is slower (or faster) only beyond this ratio, e.g. 2%.") var tolerance = "2%"
     @Option(help: "And only beyond this many microseconds of its baseline p50 (a step's tolerance is the larger of the two).")
-    var floor = 1.0
+    var floor = 0.25
     @Option(help: "Pin every run to this CPU (a number), or none; default the last CPU roost may use.") var cpu: String?
     @Flag(help: "Keep every run's folder under DIR/rounds/.") var keepRuns = false
     @Option(help: "Passed to every roost run: keep built datasets in this folder.") var datasetCache: String?
@@ -41,7 +41,7 @@ struct PairedCommand: ParsableCommand {
         if fraction == nil {
             problems.append(.badOption(name: "tolerance", value: tolerance, reason: "expected a percentage above 0% and below 100%, e.g. 5%"))
         }
-        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 1")) }
+        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 0.25")) }
         if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
         let seconds = DurationSyntax.duration(maxTime).map { $0 / .seconds(1) }
         if seconds == nil {

@@ -9,7 +9,7 @@ struct PairedExecutionStatisticTests {
     static let post = StepMedians.Key(variant: "weak", step: "post")
     static let like = StepMedians.Key(variant: "weak", step: "like")
 
-    /// Twenty executions of post: 100 us each, the sixth 550 us (an FTS merge: in every run), times `factor`.
+    /// Twenty executions of post: 100 us each, the sixth 550 us (slow by its nature: in every run), times `factor`.
     static func postExecutions(_ factor: Double) -> [Double] {
         (0..<20).map { ($0 == 5 ? 550 : 100) * factor }
     }
