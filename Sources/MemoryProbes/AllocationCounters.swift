@@ -73,10 +73,13 @@ public enum AllocationCounters {
     }
 
     /// The process-wide figures now, after flushing this thread's cache and advancing
-    /// jemalloc's statistics epoch.
-    public static func snapshot() -> AllocationSnapshot {
+    /// jemalloc's statistics epoch. `flushingThreadCache: false` leaves the cache as it is
+    /// (the blocks it holds then count as allocated): the thread's next allocations find it as
+    /// they would have without the snapshot, which `roost run --instructions` needs of a
+    /// virtual user's thread between counted steps.
+    public static func snapshot(flushingThreadCache: Bool = true) -> AllocationSnapshot {
         requireJemalloc()
-        Mallctl.refreshStatistics()
+        Mallctl.refreshStatistics(flushingThreadCache: flushingThreadCache)
         return AllocationSnapshot(
             allocated: Mallctl.read("stats.allocated", as: Int.self) ?? 0,
             active: Mallctl.read("stats.active", as: Int.self) ?? 0,

@@ -11,10 +11,10 @@ enum Mallctl {
         return value.pointee
     }
 
-    /// Merges this thread's cache into the arena statistics and advances the statistics
-    /// epoch, so the `stats.*` reads that follow are current.
-    static func refreshStatistics() {
-        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+    /// Merges this thread's cache into the arena statistics (unless `flushingThreadCache` is
+    /// false) and advances the statistics epoch, so the `stats.*` reads that follow are current.
+    static func refreshStatistics(flushingThreadCache: Bool = true) {
+        if flushingThreadCache { _ = mallctl("thread.tcache.flush", nil, nil, nil, 0) }
         var newEpoch: UInt64 = 1, oldEpoch: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
         _ = mallctl("epoch", &oldEpoch, &size, &newEpoch, MemoryLayout<UInt64>.size)

@@ -34,8 +34,15 @@ public enum ThreadArena {
     /// The index of the arena the calling thread allocates from, nil when jemalloc refuses.
     public static var current: UInt32? { Mallctl.read("thread.arena", as: UInt32.self) }
 
+    /// Binds the calling thread to arena `index` and empties its cache: the cache still holds
+    /// blocks of the arena the thread had (jemalloc keeps them across the move), which its next
+    /// allocations would otherwise get, at addresses that depend on that arena's history (for
+    /// the main thread, how long the command line and the environment were; for a new thread,
+    /// which arena jemalloc happened to give it).
     private static func bind(_ index: UInt32) -> Bool {
         var index = index
-        return mallctl("thread.arena", nil, nil, &index, MemoryLayout<UInt32>.size) == 0
+        guard mallctl("thread.arena", nil, nil, &index, MemoryLayout<UInt32>.size) == 0 else { return false }
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+        return true
     }
 }

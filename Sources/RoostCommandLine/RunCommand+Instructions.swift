@@ -30,6 +30,12 @@ extension RunCommand {
             }
         }
         if invalid { throw ExitCode(1) }
+        if !unknownVariants(in: loaded).isEmpty { throw ExitCode(1) }
+        let cache = counter.datasetCache(requested: noDatasetCache ? nil : requestedDatasetCache)
+        if !noDatasetCache, cache.folder != requestedDatasetCache.folder {
+            printError("roost run --instructions: the dataset cache \(requestedDatasetCache.folder) cannot be written; "
+                       + "the datasets are built in a folder of this run's own")
+        }
         // Ctrl-C: the run under callgrind (same process group) winds down and writes its
         // reports; this process waits for it and adds what was counted.
         let stop = StopFlag()
@@ -40,14 +46,23 @@ extension RunCommand {
             let writer = ReportWriter(buildConfiguration: "")
             let folder = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
                 ?? writer.runFolder(for: scenario.name)
-            var arguments = ["run", scenario.path, "--out", folder, "--format", format.rawValue]
+            // The counted process copies every dataset from the cache, built here first if missing.
+            let prebuilt: [String: Double]
+            do {
+                prebuilt = try counter.prepareDatasets(of: scenario, variants: variant, in: cache,
+                                                       progress: ProgressLine.shared.update, warn: ProgressLine.shared.warn)
+                ProgressLine.shared.finish()
+            } catch {
+                ProgressLine.shared.finish()
+                printError("roost run --instructions: \(scenario.path): building the dataset: \(error)")
+                throw ExitCode(1)
+            }
+            var arguments = ["run", scenario.path, "--out", folder, "--format", format.rawValue, "--dataset-cache", cache.folder]
             for name in variant { arguments += ["--variant", name] }
             if quick { arguments.append("--quick") }
-            if let datasetCache { arguments += ["--dataset-cache", datasetCache] }
-            if noDatasetCache { arguments.append("--no-dataset-cache") }
             printError("roost run --instructions: playing \(scenario.path) under callgrind (tens of times slower than a plain run)")
             do {
-                let played = try counter.play(scenario, arguments: arguments, folder: folder,
+                let played = try counter.play(scenario, arguments: arguments, folder: folder, prebuiltDatasets: prebuilt,
                                               interrupted: { stop.isSet })
                 print(played.summary)
                 if played.status == 2 { failed = true }

@@ -45,8 +45,9 @@ struct RunCommand: ParsableCommand {
             printError("roost run: nothing was run")
             throw ExitCode(1)
         }
-        if instructions { return try runUnderCallgrind() }
+        // Before anything runs: `--instructions` builds datasets in this process too.
         DeterministicHashing.reexecIfNeeded()
+        if instructions { return try runUnderCallgrind() }
         guard AllocationCounters.isJemallocActive else {
             printError("roost run: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
             throw ExitCode(1)
@@ -63,12 +64,7 @@ struct RunCommand: ParsableCommand {
         }
         if invalid { throw ExitCode(1) }
         StaleStacks.sweep(for: "roost run")
-        for name in variant {
-            for scenario in loaded where !scenario.variants.contains(where: { $0.name == name }) {
-                printError("\(scenario.path): no variant '\(name)'; it has \(scenario.variants.map(\.name).joined(separator: ", "))")
-                throw ExitCode(1)
-            }
-        }
+        if !unknownVariants(in: loaded).isEmpty { throw ExitCode(1) }
 
         let stop = StopFlag()
         let interrupt = Interrupt(stop: stop)
@@ -105,7 +101,7 @@ struct RunCommand: ParsableCommand {
             runner.stream = stream
             runner.allocationProfile = timingsOnly ? .off : allocationProfile
             runner.timingsOnly = timingsOnly
-            runner.datasetCache = noDatasetCache ? nil : DatasetCache(folder: datasetCache ?? DatasetCache.defaultFolder())
+            runner.datasetCache = noDatasetCache ? nil : requestedDatasetCache
             runner.warn = ProgressLine.shared.warn
             let result: RunResult
             do {
@@ -227,5 +223,22 @@ enum DeterministicHashing {
         execv("/proc/self/exe", &pointers)
         // execv returns only on failure: carry on with hashing as it is (run.csv says so).
         unsetenv("SWIFT_DETERMINISTIC_HASHING")
+    }
+}
+
+extension RunCommand {
+    /// The dataset cache `--dataset-cache` names, or the default one.
+    var requestedDatasetCache: DatasetCache { DatasetCache(folder: datasetCache ?? DatasetCache.defaultFolder()) }
+
+    /// The `--variant` names some scenario lacks, each said on stderr with the variants it has.
+    func unknownVariants(in loaded: [Scenario]) -> [String] {
+        var unknown: [String] = []
+        for name in variant {
+            for scenario in loaded where !scenario.variants.contains(where: { $0.name == name }) {
+                printError("\(scenario.path): no variant '\(name)'; it has \(scenario.variants.map(\.name).joined(separator: ", "))")
+                unknown.append(name)
+            }
+        }
+        return unknown
     }
 }

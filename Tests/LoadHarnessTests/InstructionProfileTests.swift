@@ -154,10 +154,10 @@ import Testing
             .contains("--allocation-profile exact is not recorded under callgrind"))
     }
 
-    @Test func jemallocPurgesNothingByTheClockUnderCallgrind() {
-        #expect(InstructionRun.mallocConf(nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+    @Test func jemallocPurgesAndCollectsNothingOnItsOwnUnderCallgrind() {
+        #expect(InstructionRun.mallocConf(nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1,tcache_gc_incr_bytes:1099511627776")
         // The user's own options are kept; ours come last, so they win.
-        #expect(InstructionRun.mallocConf("narenas:2,dirty_decay_ms:500") == "narenas:2,dirty_decay_ms:500,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(InstructionRun.mallocConf("narenas:2,dirty_decay_ms:500") == "narenas:2,dirty_decay_ms:500,dirty_decay_ms:-1,muzzy_decay_ms:-1,tcache_gc_incr_bytes:1099511627776")
     }
 
     @Test func valgrindIsLookedUpOnPath() {

@@ -25,4 +25,10 @@ void roost_callgrind_start_instrumentation(void);
 /// steps (metrics, reports) runs at valgrind's plain speed, not callgrind's.
 void roost_callgrind_stop_instrumentation(void);
 
+/// Starts a detached thread that runs `body(context)` on a stack of `size` bytes at an address
+/// fixed in advance (the Nth thread started here gets the same stack, and so the same TLS, in
+/// every run); the stack stays mapped for the process's life. -1 when no room is left or the
+/// address is taken (nothing was started).
+int roost_fixed_stack_thread_start(unsigned long size, void (*body)(void *), void *context);
+
 #endif

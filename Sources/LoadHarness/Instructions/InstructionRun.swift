@@ -19,12 +19,16 @@ public struct InstructionRun {
     public static let childOptions = ["--allocation-profile", "off", "--no-streaming"]
 
     /// jemalloc's options in the run under callgrind (after the user's own, which they
-    /// override): no time-based purging of unused pages. jemalloc returns dirty pages to the
-    /// system as they age (10 s by default), checked on its allocation paths: which allocation
-    /// finds pages purged, and how much work that costs it, would depend on the clock, under
-    /// valgrind tens of times slower. Allocation counts do not change.
+    /// override). No time-based purging of unused pages: jemalloc returns dirty pages to the
+    /// system as they age (10 s by default), checked on its allocation paths, so which
+    /// allocation found pages purged, and how much work that cost it, depended on the clock,
+    /// under valgrind tens of times slower. No garbage collection of the thread caches: jemalloc
+    /// runs it on a thread after every 64 KiB the thread allocates, the harness's allocations
+    /// between steps included, so which step paid for it moved whenever the harness allocated a
+    /// little more or less (plays of two builds that differ only in the harness differed by up
+    /// to 7.4% on a step with it, 0.5% without, docs/cpu-cost.md). Allocation counts do not change.
     static func mallocConf(_ user: String?) -> String {
-        let ours = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        let ours = "dirty_decay_ms:-1,muzzy_decay_ms:-1,tcache_gc_incr_bytes:\(1 << 40)"
         guard let user, !user.isEmpty else { return ours }
         return user + "," + ours
     }
@@ -71,11 +75,36 @@ public struct InstructionRun {
         return nil
     }
 
+    /// The dataset cache the counted process reads its datasets from: `requested` (the user's),
+    /// or, when there is none (`--no-dataset-cache`) or it cannot be written, a folder in
+    /// `workFolder`, removed with it.
+    ///
+    /// The counted process never builds a dataset: `prepareDatasets` builds every one it lacks
+    /// first, in this process, and each variant starts from a copy. A build in the counted
+    /// process (a first play with an empty cache) instantiates runtime metadata and leaves heap
+    /// blocks that a copy does not, and the counts of every later step differed from a play
+    /// that found the cache filled (up to 2.9% in `ci`, docs/cpu-cost.md).
+    public func datasetCache(requested: DatasetCache?) -> DatasetCache {
+        if let requested, requested.isWritable { return requested }
+        return DatasetCache(folder: workFolder + "/datasets")
+    }
+
+    /// Builds, at full speed before anything runs under valgrind, every dataset of `scenario`'s
+    /// variants named in `variants` (all when empty) that `cache` lacks; the seconds each took,
+    /// by entry name, for `play` to pass on.
+    public func prepareDatasets(of scenario: Scenario, variants: [String], in cache: DatasetCache,
+                                progress: @escaping @Sendable (RunProgress) -> Void,
+                                warn: @escaping @Sendable (String) -> Void) throws -> [String: Double] {
+        try cache.prepare(for: scenario, variants: variants, progress: progress, warn: warn)
+    }
+
     /// Plays `roost ARGUMENTS` (a `run` of one scenario into `folder`) under callgrind, then adds
     /// the instruction files to `folder`; returns the child's exit status (0, or 2 when a
     /// threshold failed) and the printed summary.
+    /// `prebuiltDatasets`: what `prepareDatasets` built (`run.csv` then says `built` for them,
+    /// written here afterwards: the counted process is not told, `PreparedDatasets`).
     /// `interrupted`: whether Ctrl-C was pressed (the child then exits 1 with its reports written).
-    public func play(_ run: Scenario, arguments: [String], folder: String,
+    public func play(_ run: Scenario, arguments: [String], folder: String, prebuiltDatasets: [String: Double] = [:],
                      interrupted: () -> Bool = { false }) throws -> (status: Int32, summary: String) {
         let scenario = run.name
         let dumps = workFolder + "/dumps-\(scenario)"
@@ -93,6 +122,7 @@ public struct InstructionRun {
             throw InstructionRunError.playFailed(scenario: scenario, status: status,
                                                  log: text.split(separator: "\n").suffix(8).joined(separator: "\n"))
         }
+        try PreparedDatasets.record(prebuiltDatasets, scenario: run, in: folder)
         let profile = try InstructionProfile.read(folder: dumps)
         guard !profile.order.isEmpty else { throw InstructionRunError.noDumps(scenario: scenario, folder: dumps) }
         let verdicts = try InstructionFiles.write(profile, scenario: run, to: folder)

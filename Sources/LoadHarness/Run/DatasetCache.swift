@@ -116,7 +116,7 @@ public struct DatasetCache: Sendable {
     }
 
     /// Whether entries can be written: the folder exists (or was just created) and is writable.
-    var isWritable: Bool {
+    public var isWritable: Bool {
         (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
     }
 

@@ -12,9 +12,13 @@ struct DatasetPrebuild {
     let cache: DatasetCache
     let progress: @Sendable (RunProgress) -> Void
     let warn: @Sendable (String) -> Void
+    /// Builds a single missing entry too (`roost run --instructions` builds every dataset before
+    /// the counted process starts); by default one missing entry is left to its variant.
+    var evenOne = false
 
     /// Builds the missing entries; returns the seconds each took, by entry name (empty
-    /// when fewer than two were missing: a variant then builds its own, with no copy).
+    /// when fewer than two were missing and not `evenOne`: a variant then builds its own, with
+    /// no copy).
     func run() throws -> [String: Double] {
         var missing: [(name: String, settings: StackSettings, variant: String)] = []
         let schema = try SocialStack.schemaDigest()
@@ -24,7 +28,7 @@ struct DatasetPrebuild {
             guard !missing.contains(where: { $0.name == key.name }), !cache.holds(key) else { continue }
             missing.append((key.name, settings, variant.name))
         }
-        guard missing.count > 1, cache.isWritable else { return [:] }
+        guard missing.count > (evenOne ? 0 : 1), cache.isWritable else { return [:] }
         let builds = missing
         let seconds = Mutex<[String: Double]>([:])
         let failure = Mutex<(any Error)?>(nil)
@@ -50,5 +54,18 @@ struct DatasetPrebuild {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         return seconds.withLock { $0 }
+    }
+}
+
+extension DatasetCache {
+    /// Builds and stores, side by side, every dataset that `scenario`'s variants named in
+    /// `variants` (all when empty) need and this cache lacks; the seconds each build took, by
+    /// entry name (`roost run --instructions` calls it before the counted process starts).
+    public func prepare(for scenario: Scenario, variants: [String] = [], progress: @escaping @Sendable (RunProgress) -> Void,
+                        warn: @escaping @Sendable (String) -> Void) throws -> [String: Double] {
+        let selected = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
+        var prebuild = DatasetPrebuild(scenario: scenario, variants: selected, cache: self, progress: progress, warn: warn)
+        prebuild.evenOne = true
+        return try prebuild.run()
     }
 }

@@ -43,13 +43,12 @@ final class MemorySampler: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by each close: the sampler's thread takes its snapshot.
     private let closed = DispatchSemaphore(value: 0)
-    /// `roost run --instructions`: signalled once the snapshot after a close is taken (the
-    /// closing virtual user waits for it), and the thread takes no reading by the clock. Its work
-    /// then happens at the same point of the run every time, not at moments that depend on how
-    /// fast valgrind runs (its first uses of runtime metadata and its allocations would otherwise
-    /// change what later counted steps find).
-    private let inStep = InstructionCounter.isActive
-    private let snapshotTaken = DispatchSemaphore(value: 0)
+    /// `roost run --instructions`: no thread of its own (its work, its start-up's first uses of
+    /// runtime metadata and its snapshots' allocations, would otherwise run beside the virtual
+    /// users' at moments that depend on how fast valgrind runs), and snapshots that leave the
+    /// taking thread's jemalloc cache as it is: a closing virtual user takes its own, and
+    /// emptying its cache would make the next counted step refill it (docs/cpu-cost.md).
+    private let counting = InstructionCounter.isActive
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64,
          sink: (any RunSink)? = nil, variant: String = "", keeping streamedLimit: Int = streamedLimit) {
@@ -65,23 +64,18 @@ final class MemorySampler: Sendable {
     }
 
     /// Starts the sampler's thread: a reading every `period` of real time (a `ManualClock`
-    /// would never tick it), and one as soon as a close asks for it.
+    /// would never tick it), and one as soon as a close asks for it. Under
+    /// `roost run --instructions` there is no thread: the closing virtual user takes each
+    /// close's snapshot itself, after its counted span.
     func begin() {
-        state.withLock { $0.running = true }
         sample(iteration: 0)
-        let started = DispatchSemaphore(value: 0)
+        if counting { return }
+        state.withLock { $0.running = true }
         let thread = Thread { [self] in
-            started.signal()
             var due = DispatchTime.now() + .nanoseconds(Int(period))
             while state.withLock({ $0.running }) {
-                _ = closed.wait(timeout: inStep ? .distantFuture : due)
+                _ = closed.wait(timeout: due)
                 guard state.withLock({ $0.running }) else { break }
-                if inStep {
-                    sampleAfterPendingCloses()
-                    stream()
-                    snapshotTaken.signal()
-                    continue
-                }
                 sampleAfterPendingCloses()
                 if DispatchTime.now() >= due {
                     sample(iteration: shared.iterations, countingLive: false)
@@ -92,16 +86,19 @@ final class MemorySampler: Sendable {
             finished.signal()
         }
         thread.start()
-        // Counting: the thread's start-up (its first uses of runtime metadata) is over before anyone measures.
-        if inStep { started.wait() }
     }
 
     /// Stops the sampler's thread, takes the snapshots of closes still waiting for one, and a
     /// last sample.
     func stopAndSample() {
-        state.withLock { $0.running = false }
-        closed.signal()
-        finished.wait()
+        let running = state.withLock { state in
+            defer { state.running = false }
+            return state.running
+        }
+        if running {
+            closed.signal()
+            finished.wait()
+        }
         sampleAfterPendingCloses()
         sample(iteration: shared.iterations)
         stream()
@@ -129,7 +126,7 @@ final class MemorySampler: Sendable {
     /// last count.
     @discardableResult
     func sample(iteration: Int, countingLive: Bool = true) -> MemorySample {
-        let snapshot = AllocationCounters.snapshot()
+        let snapshot = AllocationCounters.snapshot(flushingThreadCache: !counting)
         let rss = ProcessMemory.residentBytes() ?? 0
         let live = countingLive ? tracker.liveCount : state.withLock { $0.live }
         let reading = MemorySample(
@@ -161,7 +158,6 @@ final class MemorySampler: Sendable {
         // Without the sampler's thread (not begun, or stopped) the caller takes it.
         if running {
             closed.signal()
-            if inStep { snapshotTaken.wait() }
         } else {
             sampleAfterPendingCloses()
         }
@@ -175,7 +171,7 @@ final class MemorySampler: Sendable {
             return state.pendingCloses
         }
         guard let last = closes.last else { return }
-        let snapshot = AllocationCounters.snapshot()
+        let snapshot = AllocationCounters.snapshot(flushingThreadCache: !counting)
         let rss = ProcessMemory.residentBytes() ?? 0
         let readings = closes.map { close in
             MemorySample(elapsedMilliseconds: close.elapsedMilliseconds, iteration: close.iteration,

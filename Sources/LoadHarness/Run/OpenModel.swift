@@ -25,7 +25,7 @@ struct OpenModel {
         let total = Int(Double(load.duration.nanoseconds) / 1e9 * load.arrivalRate)
         let players = (0..<load.maxVirtualUsers).map {
             runner.makePlayer(index: $0, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                              sampler: sampler, records: queues[$0])
+                              sampler: sampler, records: queues.isEmpty ? nil : queues[$0])
         }
         // One long-lived thread per virtual user, handed iterations one at a time, rather than
         // a thread made and torn down per iteration (1,000 a second in a soak run), each with
@@ -72,7 +72,7 @@ private final class OpenModelUser: @unchecked Sendable {
 
     /// Starts the thread; `finished(slot)` is called after each iteration.
     func start(finished: @escaping @Sendable (Int) -> Void) {
-        let thread = Thread { [self] in
+        FixedStackThread.start { [self] in
             VirtualUserThread.mark(slot)
             InstructionCounter.virtualUserThreadStarted()
             while true {
@@ -83,7 +83,6 @@ private final class OpenModelUser: @unchecked Sendable {
             }
             done.signal()
         }
-        thread.start()
     }
 
     /// Hands the user its next iteration (it is free: the caller took its slot).

@@ -72,19 +72,10 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// Starts the collector's thread.
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
-        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            started.signal()
             while true {
                 let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) }
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : tick)) == .success { break }
-                // `roost run --instructions`: only a full ring is drained as the run goes (its
-                // user waits meanwhile); the rest at the end. Work here at moments that depend on
-                // how fast valgrind runs would change what later counted steps find.
-                if InstructionCounter.isActive {
-                    if waiting { drain() }
-                    continue
-                }
                 drain()
                 let elapsed = clock.now() &- start
                 if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
@@ -95,8 +86,6 @@ final class TimeSeriesCollector: @unchecked Sendable {
         thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
-        // Counting: the thread's start-up (its first uses of runtime metadata) is over before anyone measures.
-        if InstructionCounter.isActive { started.wait() }
     }
 
     /// Stops the thread once the virtual users are done, finishes every second up to

@@ -71,15 +71,18 @@ struct VariantRunner {
         }
         // The variant's latency logs are opened (files created) before anyone measures.
         sink?.variantBegan(variant.name, steps: order)
-        // One record queue per virtual user, made before anyone measures.
-        let queues = (0..<users).map { _ in StepRecordQueue() }
+        // The time series is made unless only timings are wanted, or under callgrind (where it
+        // would time valgrind, and its thread would run beside the counted steps): one record
+        // queue per virtual user, made before anyone measures.
+        let makesTimeSeries = !timingsOnly && !InstructionCounter.isActive
+        let queues = makesTimeSeries ? (0..<users).map { _ in StepRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant, timingsOnly] () -> (UInt64, MemorySampler) in
+        let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
-            if !timingsOnly {
+            if makesTimeSeries {
                 let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start,
                                                     sink: sink)
                 collector.begin()
@@ -190,7 +193,7 @@ struct VariantRunner {
             let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
             warmedUp.enter()
             finished.enter()
-            let thread = Thread { [self] in
+            FixedStackThread.start(stackSize: 4 << 20) { [self] in
                 VirtualUserThread.mark(index)
                 InstructionCounter.virtualUserThreadStarted()
                 let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
@@ -207,7 +210,8 @@ struct VariantRunner {
                     finished.leave()
                     return
                 }
-                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler, records: queues[index])
+                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler,
+                                    records: queues.isEmpty ? nil : queues[index])
                 let deadline = load.duration.map { start + $0.nanoseconds }
                 clock.sleep(until: start + offset)
                 var done = 0
@@ -219,8 +223,6 @@ struct VariantRunner {
                 results.withLock { $0.append(player.result) }
                 finished.leave()
             }
-            thread.stackSize = 4 << 20
-            thread.start()
         }
         warmedUp.wait()
         let (start, sampler) = begin()
@@ -244,7 +246,7 @@ struct VariantRunner {
         let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
         let player = StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
                                 sampler: sampler, progress: progress, variant: variant.name, start: start,
-                                records: timingsOnly ? nil : records, stepIndex: index)
+                                records: records, stepIndex: index)
         player.patch = patch
         player.keepsLatencies = timingsOnly
         return player

@@ -3,16 +3,15 @@ import Foundation
 import GRDB
 
 extension SocialStack {
-    /// Writes a copy of the whole database to a new file at `path` (SQLite's backup API),
+    /// Writes a copy of the whole database to a new file at `path` (SQLite's backup API, `SnapshotFile`),
     /// for `replaceContents(withSnapshotAt:)` to start another stack from.
     public func saveSnapshot(to path: String) throws {
         try store.checkOpen(#function, "SocialStack")
-        let copy = try DatabaseQueue(path: path)
-        try store.writer.backup(to: copy)
+        let copy = try SnapshotFile(path: path, writable: true)
+        try store.writer.writeWithoutTransaction { db in try copy.copy(from: db) }
         // A copy of a file stack carries its WAL mode; a snapshot is one self-contained file,
         // which readers open without creating -wal and -shm files beside it.
-        try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
-        try copy.close()
+        try copy.execute("PRAGMA journal_mode = DELETE")
     }
 
     /// Replaces this stack's whole database with the snapshot at `path` (SQLite's backup
@@ -20,11 +19,8 @@ extension SocialStack {
     /// the same schema and feed strategy; it is not checked here.
     public func replaceContents(withSnapshotAt path: String) throws {
         try store.checkOpen(#function, "SocialStack")
-        var configuration = GRDB.Configuration()
-        configuration.readonly = true
-        let snapshot = try DatabaseQueue(path: path, configuration: configuration)
-        try snapshot.backup(to: store.writer)
-        try snapshot.close()
+        let snapshot = try SnapshotFile(path: path, writable: false)
+        try store.writer.writeWithoutTransaction { db in try snapshot.copy(into: db) }
     }
 
     /// Replaces `other`'s whole database with a copy of this stack's (SQLite's backup API):
