@@ -14,10 +14,15 @@ enum Mallctl {
     /// Merges this thread's cache into the arena statistics (unless `flushingThreadCache` is
     /// false) and advances the statistics epoch, so the `stats.*` reads that follow are current.
     static func refreshStatistics(flushingThreadCache: Bool = true) {
-        if flushingThreadCache { _ = mallctl("thread.tcache.flush", nil, nil, nil, 0) }
+        if flushingThreadCache { flushThreadCache() }
         var newEpoch: UInt64 = 1, oldEpoch: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
         _ = mallctl("epoch", &oldEpoch, &size, &newEpoch, MemoryLayout<UInt64>.size)
+    }
+
+    /// Returns the blocks this thread's cache holds to their arenas.
+    static func flushThreadCache() {
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
     }
 
     /// Small plus large allocation requests of all arenas (read after `refreshStatistics`).

@@ -42,7 +42,7 @@ public enum ThreadArena {
     private static func bind(_ index: UInt32) -> Bool {
         var index = index
         guard mallctl("thread.arena", nil, nil, &index, MemoryLayout<UInt32>.size) == 0 else { return false }
-        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+        Mallctl.flushThreadCache()
         return true
     }
 }

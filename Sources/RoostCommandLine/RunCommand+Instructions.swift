@@ -49,8 +49,8 @@ extension RunCommand {
             // The counted process copies every dataset from the cache, built here first if missing.
             let prebuilt: [String: Double]
             do {
-                prebuilt = try counter.prepareDatasets(of: scenario, variants: variant, in: cache,
-                                                       progress: ProgressLine.shared.update, warn: ProgressLine.shared.warn)
+                prebuilt = try cache.prepare(for: scenario, variants: variant, progress: ProgressLine.shared.update,
+                                             warn: ProgressLine.shared.warn)
                 ProgressLine.shared.finish()
             } catch {
                 ProgressLine.shared.finish()

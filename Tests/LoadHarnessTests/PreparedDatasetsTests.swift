@@ -23,7 +23,7 @@ import Testing
 
     func entry(_ variant: String) throws -> String {
         let spec = try #require(scenario.variants.first { $0.name == variant })
-        return DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: spec.stack ?? scenario.stack,
+        return DatasetCacheKey(scenario: scenario, settings: spec.stack ?? scenario.stack,
                                schemaDigest: try SocialStack.schemaDigest()).name
     }
 

@@ -79,8 +79,8 @@ public struct InstructionRun {
     /// or, when there is none (`--no-dataset-cache`) or it cannot be written, a folder in
     /// `workFolder`, removed with it.
     ///
-    /// The counted process never builds a dataset: `prepareDatasets` builds every one it lacks
-    /// first, in this process, and each variant starts from a copy. A build in the counted
+    /// The counted process never builds a dataset: this process builds every one it lacks first
+    /// (`DatasetCache.prepare(for:)`, at full speed), and each variant starts from a copy. A build in the counted
     /// process (a first play with an empty cache) instantiates runtime metadata and leaves heap
     /// blocks that a copy does not, and the counts of every later step differed from a play
     /// that found the cache filled (up to 2.9% in `ci`, docs/cpu-cost.md).
@@ -89,19 +89,10 @@ public struct InstructionRun {
         return DatasetCache(folder: workFolder + "/datasets")
     }
 
-    /// Builds, at full speed before anything runs under valgrind, every dataset of `scenario`'s
-    /// variants named in `variants` (all when empty) that `cache` lacks; the seconds each took,
-    /// by entry name, for `play` to pass on.
-    public func prepareDatasets(of scenario: Scenario, variants: [String], in cache: DatasetCache,
-                                progress: @escaping @Sendable (RunProgress) -> Void,
-                                warn: @escaping @Sendable (String) -> Void) throws -> [String: Double] {
-        try cache.prepare(for: scenario, variants: variants, progress: progress, warn: warn)
-    }
-
     /// Plays `roost ARGUMENTS` (a `run` of one scenario into `folder`) under callgrind, then adds
     /// the instruction files to `folder`; returns the child's exit status (0, or 2 when a
     /// threshold failed) and the printed summary.
-    /// `prebuiltDatasets`: what `prepareDatasets` built (`run.csv` then says `built` for them,
+    /// `prebuiltDatasets`: what `DatasetCache.prepare(for:)` built (`run.csv` then says `built` for them,
     /// written here afterwards: the counted process is not told, `PreparedDatasets`).
     /// `interrupted`: whether Ctrl-C was pressed (the child then exits 1 with its reports written).
     public func play(_ run: Scenario, arguments: [String], folder: String, prebuiltDatasets: [String: Double] = [:],

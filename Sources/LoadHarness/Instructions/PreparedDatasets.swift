@@ -2,7 +2,7 @@ import Foundation
 import SocialStack
 
 /// `run.csv`'s dataset rows for a run whose datasets `roost run --instructions` built before
-/// the counted process started (`InstructionRun.prepareDatasets`). The counted process found
+/// the counted process started (`DatasetCache.prepare(for:)`). The counted process found
 /// them in the cache and says `cache`; for each variant whose entry was built, this says `built`
 /// and adds the build's seconds, as a plain run that built its datasets first says
 /// (`DatasetPrebuild`). Done afterwards, here, not by telling the counted process: anything it
@@ -33,8 +33,7 @@ enum PreparedDatasets {
         var newSources = sources.words, newSeconds = seconds.words
         for (position, name) in variants.words.enumerated() {
             guard let variant = scenario.variants.first(where: { $0.name == name }) else { continue }
-            let key = DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: variant.stack ?? scenario.stack,
-                                      schemaDigest: schema)
+            let key = DatasetCacheKey(scenario: scenario, settings: variant.stack ?? scenario.stack, schemaDigest: schema)
             guard newSources[position] == DatasetSource.cache.rawValue, let buildSeconds = built[key.name] else { continue }
             newSources[position] = DatasetSource.built.rawValue
             newSeconds[position] = String(format: "%.3f", (Double(newSeconds[position]) ?? 0) + buildSeconds)

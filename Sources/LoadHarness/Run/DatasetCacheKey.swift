@@ -20,6 +20,11 @@ struct DatasetCacheKey: Sendable, Equatable {
         ].joined(separator: "\n") + "\n"
     }
 
+    /// The key of `scenario`'s dataset on a stack with `settings` (a variant's, or the scenario's).
+    init(scenario: Scenario, settings: StackSettings, schemaDigest: String) {
+        self.init(spec: scenario.dataset, seed: scenario.seed, settings: settings, schemaDigest: schemaDigest)
+    }
+
     /// The entry's file name stem: 32 hex digits of the text's SHA-256.
     var name: String { SHA256.hash(data: Array(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined() }
 }

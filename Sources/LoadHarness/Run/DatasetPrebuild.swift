@@ -24,7 +24,7 @@ struct DatasetPrebuild {
         let schema = try SocialStack.schemaDigest()
         for variant in variants {
             let settings = variant.stack ?? scenario.stack
-            let key = DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: settings, schemaDigest: schema)
+            let key = DatasetCacheKey(scenario: scenario, settings: settings, schemaDigest: schema)
             guard !missing.contains(where: { $0.name == key.name }), !cache.holds(key) else { continue }
             missing.append((key.name, settings, variant.name))
         }

@@ -168,7 +168,7 @@ struct VariantRunner {
         var seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
         // Built by this run before its first variant: built, in the time that took plus this copy's.
         if source == .cache, !prebuiltDatasets.isEmpty,
-           let built = prebuiltDatasets[DatasetCacheKey(spec: scenario.dataset, seed: scenario.seed, settings: settings,
+           let built = prebuiltDatasets[DatasetCacheKey(scenario: scenario, settings: settings,
                                                         schemaDigest: try SocialStack.schemaDigest()).name] {
             source = .built
             seconds += built

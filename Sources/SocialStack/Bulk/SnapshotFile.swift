@@ -8,7 +8,7 @@ import GRDBSQLite
 /// releases the queue's specific values (GRDB's scheduling watchdog, the connection's last
 /// references) later, on a worker thread of its own: work beside whatever the process does
 /// next, at a moment that depends on the machine's speed. `roost run --instructions` counts
-/// what follows a dataset's copy, and that work moved its counts (docs/cpu-cost.md).
+/// what follows a dataset's copy, and keeps such work away from it (docs/cpu-cost.md).
 struct SnapshotFile: ~Copyable {
     private let connection: OpaquePointer
 
