@@ -8,6 +8,14 @@ public protocol RunClock: Sendable {
     func now() -> UInt64
     /// Waits until `deadline` (nanoseconds on the same scale).
     func sleep(until deadline: UInt64)
+    /// Waits until `deadline` and returns as close after it as the clock can: an open model's
+    /// virtual user waiting on an iteration's intended start (its lateness is the harness's,
+    /// and lands in the corrected latency). A plain `sleep(until:)` unless the clock does better.
+    func waitPrecisely(until deadline: UInt64)
+}
+
+extension RunClock {
+    public func waitPrecisely(until deadline: UInt64) { sleep(until: deadline) }
 }
 
 /// The machine's monotonic clock.
@@ -18,6 +26,25 @@ public struct SystemClock: RunClock {
     public func sleep(until deadline: UInt64) {
         let now = self.now()
         if deadline > now { Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9) }
+    }
+
+    /// How long before a precise deadline the wait stops sleeping and spins (yielding the
+    /// core between reads of the clock): longer than a wake-up takes on a loaded machine with
+    /// the thread's timer slack at its least (docs/capacity.md measures it).
+    public static let spinWindow: UInt64 = 100_000
+
+    /// Sleeps until `spinWindow` before the deadline, then spins to it.
+    public func waitPrecisely(until deadline: UInt64) {
+        var now = self.now()
+        guard deadline > now else { return }
+        if deadline - now > Self.spinWindow {
+            Thread.sleep(forTimeInterval: Double(deadline - Self.spinWindow - now) / 1e9)
+            now = self.now()
+        }
+        while now < deadline {
+            sched_yield()
+            now = self.now()
+        }
     }
 }
 

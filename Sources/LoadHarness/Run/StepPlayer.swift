@@ -31,6 +31,8 @@ final class StepPlayer: @unchecked Sendable {
     var patch: StackPatch?
     /// Whether each execution's latency is kept (`roost run --timings-only`: latencies.csv).
     var keepsLatencies = false
+    /// Put before each measured step's name in what it records (`setup.` for setup steps).
+    var namePrefix = ""
     private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
@@ -67,6 +69,15 @@ final class StepPlayer: @unchecked Sendable {
                              elapsedNanoseconds: clock.now() - start))
     }
 
+    /// One pass over the steps as a virtual user's setup (`setup:`): measured (unless
+    /// `measured` is false), but not an iteration: no iteration is counted or reported.
+    func playSetup(measured: Bool) {
+        iterationErrors = 0
+        var noStart: UInt64?
+        isMeasuring = measured
+        play(steps, intendedStart: &noStart)
+    }
+
     private func play(_ steps: [Step], intendedStart: inout UInt64?) {
         for step in steps where !stop.isSet {
             switch step {
@@ -96,7 +107,7 @@ final class StepPlayer: @unchecked Sendable {
         }
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
-        let name = type(of: step).name
+        let name = namePrefix.isEmpty ? type(of: step).name : namePrefix + type(of: step).name
         // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
         let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // SQLite's counts of the span's statements (StatementCounters: the table is made
@@ -117,7 +128,7 @@ final class StepPlayer: @unchecked Sendable {
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
         let counted = StatementCounters.end()
-        result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
+        let statements = result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
         var error: String?
         if case .failure(let failure) = outcome {
             error = errorName(failure)
@@ -130,7 +141,7 @@ final class StepPlayer: @unchecked Sendable {
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
-                                    bytesAllocated: allocation.bytesAllocated))
+                                    bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements)))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

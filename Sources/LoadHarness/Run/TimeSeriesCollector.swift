@@ -26,6 +26,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
     private var nextSecond = 0
     private var rows: [TimeSeriesRow] = []
     private var spareHistograms: [Histogram<UInt64>] = []
+    /// The load applied, per second and stage (set before `begin`; nil: not followed).
+    var load: LoadTimeline?
 
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
@@ -74,7 +76,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
         sink?.measuredPhaseBegan(variant, at: Date())
         let thread = Thread { [self] in
             while true {
-                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) }
+                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || load?.isWaiting == true
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : tick)) == .success { break }
                 drain()
                 let elapsed = clock.now() &- start
@@ -107,6 +109,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
     }
 
     private func drain() {
+        // Iterations first: a step's second is finished only after its iteration's start is in.
+        load?.drain()
         for queue in queues {
             queue.drain { record in
                 let index = Int(record.step)
@@ -118,6 +122,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
                     open[second, default: Array(repeating: Bucket(), count: steps.count)][index].histogram = fresh
                 }
                 open[second]![index].add(record)
+                load?.add(record, step: steps[index])
             }
         }
     }
@@ -128,6 +133,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
         var newRows: [TimeSeriesRow] = [], executions: [ExecutionRow] = []
         for second in nextSecond...last {
             let buckets = open.removeValue(forKey: second) ?? Array(repeating: Bucket(), count: steps.count)
+            let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
+            let applied = load?.finish(second: second, length: length)
             for (index, bucket) in buckets.enumerated() {
                 let step = steps[index]
                 let histogram = bucket.histogram
@@ -135,7 +142,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
                 newRows.append(TimeSeriesRow(
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
                     p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
-                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes))
+                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes, load: applied))
                 for (execution, count) in bucket.executions.sorted(by: {
                     ($0.key.user, $0.key.allocations, $0.key.bytes) < ($1.key.user, $1.key.allocations, $1.key.bytes)
                 }) {
@@ -144,7 +151,6 @@ final class TimeSeriesCollector: @unchecked Sendable {
                                                    bytes: execution.bytes, count: count))
                 }
                 if var histogram {
-                    let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
                     sink?.latencyInterval(variant: variant, step: step, start: Double(second), length: length, histogram: histogram)
                     histogram.reset()
                     spareHistograms.append(histogram)
