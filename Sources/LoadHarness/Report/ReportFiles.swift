@@ -6,9 +6,11 @@ import Foundation
 enum ReportFiles {
     static let stepsHeader = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us",
                               "p999_us", "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
-        + QueriesFile.stepsColumns
-    static let timeSeriesHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
-                                   "allocs", "bytes"]
+        + QueriesFile.stepsColumns + LoadColumns.stepsColumns
+    /// `timeseries.csv`'s header before the load columns (still read by `roost report`).
+    static let timeSeriesStepHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
+                                       "allocs", "bytes"]
+    static let timeSeriesHeader = timeSeriesStepHeader + LoadColumns.timeSeriesColumns
     static let executionsHeader = ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"]
     static let memoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
                                "rss_bytes", "live_tracked_objects"]
@@ -26,7 +28,7 @@ enum ReportFiles {
                        step.percentileMicroseconds(99), step.percentileMicroseconds(99.9), step.maxMicroseconds,
                        Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
                        step.allocationsMedian, step.bytesMedian].map(CSV.number)
-                    + QueriesFile.stepsFields(variant.statements[step.step]))
+                    + QueriesFile.stepsFields(variant.statements[step.step]) + LoadColumns.stepsFields(step))
             }
         }
         return csv.text
@@ -44,6 +46,7 @@ enum ReportFiles {
         [scenario, row.variant, String(row.second), row.step, String(row.count), String(row.errors),
          row.p50Microseconds.map(CSV.number) ?? "", row.p99Microseconds.map(CSV.number) ?? "",
          row.maxMicroseconds.map(CSV.number) ?? "", String(row.allocations), String(row.bytes)]
+            + LoadColumns.timeSeriesFields(row.load)
     }
 
     static func executionsRow(scenario: String, _ row: ExecutionRow) -> [String] {
@@ -122,7 +125,8 @@ enum ReportFiles {
         let completed = run.variants.filter(\.leaksChecked)
         var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
                            ended: run.ended, state: run.state, completedVariants: completed.map(\.variant),
-                           extra: profileMode(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []), recorded: run.recordedRunInfo)
+                           extra: profileMode(run) + LoadColumns.runRows(run) + (run.rebuiltBy.map { [("rebuilt_by", $0)] } ?? []),
+                           recorded: run.recordedRunInfo)
         let datasets = completed.compactMap { variant in variant.datasetSeconds.flatMap { seconds in variant.datasetSource.map { (seconds, $0) } } }
         if datasets.count == completed.count { info.datasets = datasets }
         return runInfo(info)

@@ -61,6 +61,7 @@ public struct ReportWriter: Sendable {
             }
         }
         if QueriesFile.hasCounts(run) { try save(QueriesFile.text(run), to: folder + "/queries.csv") }
+        if StagesFile.hasStages(run) { try save(StagesFile.text(run), to: folder + "/stages.csv") }
         try save(HTMLReport.page(run), to: folder + "/report.html")
         if linkLatest {
             let latest = (folder as NSString).deletingLastPathComponent + "/latest"

@@ -46,7 +46,8 @@ public struct StreamedRun: Sendable {
             notes.append("no scenario.yaml in the folder; thresholds were not judged")
         }
 
-        guard let series = try StreamedTable.read("timeseries.csv", in: folder, header: ReportFiles.timeSeriesHeader) else {
+        guard let series = try StreamedTable.read("timeseries.csv", in: folder,
+                                                  headers: [ReportFiles.timeSeriesHeader, ReportFiles.timeSeriesStepHeader]) else {
             throw .notARun(path: folder, reason: "no timeseries.csv: nothing was streamed here")
         }
         let executions = try StreamedTable.read("executions.csv", in: folder, header: ReportFiles.executionsHeader)
@@ -110,12 +111,15 @@ public struct StreamedRun: Sendable {
             let leakRecords = try (leaks?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
                 try leakRecord(fields, line: line, folder: folder)
             }
+            // Each second's load is on every step's row of it: counted once a second.
+            var droppedBySecond: [Int: Int] = [:]
+            for row in variantRows { if let load = row.load { droppedBySecond[row.second] = load.dropped } }
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
             let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
             var result = VariantResult(
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
-                droppedIterations: 0, elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
+                droppedIterations: droppedBySecond.values.reduce(0, +), elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
                 peakResidentBytes: samples.map(\.rssBytes).max() ?? 0, wasInterrupted: !isComplete)
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
@@ -193,7 +197,8 @@ public struct StreamedRun: Sendable {
             p99Microseconds: try optionalNumber(f[7], "p99_us", line: line, file: file, folder: folder),
             maxMicroseconds: try optionalNumber(f[8], "max_us", line: line, file: file, folder: folder),
             allocations: try number(f[9], "allocs", line: line, file: file, folder: folder),
-            bytes: try number(f[10], "bytes", line: line, file: file, folder: folder))
+            bytes: try number(f[10], "bytes", line: line, file: file, folder: folder),
+            load: LoadColumns.secondLoad(f.dropFirst(ReportFiles.timeSeriesStepHeader.count)))
     }
 
     private static func memorySample(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> MemorySample {

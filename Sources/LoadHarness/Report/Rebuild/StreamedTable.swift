@@ -11,6 +11,13 @@ struct StreamedTable {
 
     /// Reads `name` in `folder`; nil when the file is not there.
     static func read(_ name: String, in folder: String, header: [String]) throws(RunFolderError) -> StreamedTable? {
+        try read(name, in: folder, headers: [header])
+    }
+
+    /// Reads `name` in `folder`, whose header is one of `headers` (the newest first; a file
+    /// streamed by an older build has an older one); nil when the file is not there.
+    static func read(_ name: String, in folder: String, headers: [[String]]) throws(RunFolderError) -> StreamedTable? {
+        let header = headers[0]
         let path = (folder as NSString).appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var text = String(decoding: data, as: UTF8.self)
@@ -27,7 +34,7 @@ struct StreamedTable {
         guard let first = records.first else {
             throw .notARun(path: path, reason: "it is empty; expected the header \(header.joined(separator: ","))")
         }
-        guard first == header else {
+        guard let header = headers.first(where: { $0 == first }) else {
             throw .notARun(path: path, reason: "expected the header \(header.joined(separator: ",")), found \(first.joined(separator: ","))")
         }
         var rows: [(line: Int, fields: [String])] = []
