@@ -127,7 +127,9 @@ final class LoadTimeline {
         plan.stages.enumerated().map { index, span in
             let end = span.end ?? max(elapsed, span.start)
             let length = max(Double(end - span.start) / 1e9, 1e-9)
-            let target = plan.arrivals.map { Double($0.iterations(from: span.start, to: end)) / length }
+            // The last stage holds an iteration meant for its very end (the schedule's last).
+            let upTo = index == plan.stages.count - 1 ? UInt64.max : end
+            let target = plan.arrivals.map { Double($0.iterations(from: span.start, to: upTo)) / length }
             let load = stages[index].load(length: length, targetRate: target)
             let rows = steps.compactMap { name in stageSteps[index][name].map { StageResult.Step(step: name, figures: $0) } }
             return StageResult(name: span.name, start: Double(span.start) / 1e9, end: Double(end) / 1e9, target: span.target,
