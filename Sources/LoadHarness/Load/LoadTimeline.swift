@@ -36,12 +36,22 @@ final class LoadTimeline {
         stageSteps = Array(repeating: [:], count: plan.stages.count)
     }
 
+    /// How often to drain at first, seconds: a fifth of the time one user alone would take to
+    /// fill its iteration queue at the plan's highest rate (nil: no rate to go by).
+    var firstDrainInterval: Double? {
+        let peak = plan.stages.filter { $0.unit == .rate }.map(\.target).max() ?? 0
+        guard peak > 0, let capacity = queues.first?.capacity else { return nil }
+        return 0.2 * Double(capacity) / (2 * peak)
+    }
+
     /// Whether a user waits on a full queue (the collector then drains at once).
     var isWaiting: Bool { queues.contains { $0.isWaiting.load(ordering: .relaxed) } }
 
-    /// Takes every iteration record the users pushed so far.
-    func drain() {
-        for queue in queues { queue.drain(add) }
+    /// Takes every iteration record the users pushed so far; returns the largest share of a
+    /// queue's capacity one queue held.
+    @discardableResult
+    func drain() -> Double {
+        queues.reduce(0.0) { fullest, queue in max(fullest, Double(queue.drain(add)) / Double(queue.capacity)) }
     }
 
     /// A measured step's execution (`step` its name): counted in the stage it started in.

@@ -7,4 +7,8 @@ enum TimerSlack {
     /// Sets the calling thread's slack to `nanoseconds`; whether the kernel took it.
     @discardableResult
     static func set(_ nanoseconds: UInt = 1) -> Bool { roost_set_timer_slack(nanoseconds) == 0 }
+
+    /// One turn of a busy wait (the core's pause instruction).
+    @inline(__always)
+    static func relax() { roost_cpu_relax() }
 }

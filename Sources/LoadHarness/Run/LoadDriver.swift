@@ -86,12 +86,17 @@ final class LoadDriver: @unchecked Sendable {
     /// memory sampler and the time series.
     func beginMeasuredPhase() -> MeasuredPhase { begin() }
 
-    /// User `user`'s player for the measured phase.
-    func player(_ user: PreparedUser, in phase: MeasuredPhase) -> StepPlayer {
+    /// User `user`'s player for the measured phase (nil: not begun yet; `StepPlayer.enter` moves it in).
+    func player(_ user: PreparedUser, in phase: MeasuredPhase?) -> StepPlayer {
         let index = user.vu.index
-        return player(user.vu, steps: context.scenario.steps, shared: context.shared, start: phase.start, sampler: phase.sampler,
+        let sampler = phase?.sampler
+            ?? MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: context.shared, period: context.samplePeriod)
+        return player(user.vu, steps: context.scenario.steps, shared: context.shared, start: phase?.start ?? 0, sampler: sampler,
                       records: stepQueues.indices.contains(index) ? stepQueues[index] : nil)
     }
+
+    /// The names of the iterations' measured steps.
+    var measuredSteps: [String] { ScenarioSteps.measuredNames(in: context.scenario.steps) }
 
     /// Where user `index` records its iterations (nil when no time series is made).
     func iterations(of index: Int) -> IterationRecordQueue? {

@@ -28,12 +28,15 @@ public struct SystemClock: RunClock {
         if deadline > now { Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9) }
     }
 
-    /// How long before a precise deadline the wait stops sleeping and spins (yielding the
-    /// core between reads of the clock): longer than a wake-up takes on a loaded machine with
-    /// the thread's timer slack at its least (docs/capacity.md measures it).
-    public static let spinWindow: UInt64 = 100_000
+    /// How long before a precise deadline the wait stops sleeping and starts spinning: longer
+    /// than most wake-ups take on a loaded machine with the thread's timer slack at its least
+    /// (docs/capacity.md measures them).
+    public static let spinWindow: UInt64 = 300_000
+    /// The last part of the spin, which never leaves the core (the step then starts on a warm one).
+    public static let busyWindow: UInt64 = 5_000
 
-    /// Sleeps until `spinWindow` before the deadline, then spins to it.
+    /// Sleeps until `spinWindow` before the deadline, spins yielding the core until
+    /// `busyWindow` before it, then spins on the core to it.
     public func waitPrecisely(until deadline: UInt64) {
         var now = self.now()
         guard deadline > now else { return }
@@ -41,10 +44,11 @@ public struct SystemClock: RunClock {
             Thread.sleep(forTimeInterval: Double(deadline - Self.spinWindow - now) / 1e9)
             now = self.now()
         }
-        while now < deadline {
+        while now < deadline, deadline - now > Self.busyWindow {
             sched_yield()
             now = self.now()
         }
+        while now < deadline { now = self.now() }
     }
 }
 

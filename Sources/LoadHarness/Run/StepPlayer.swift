@@ -13,10 +13,10 @@ final class StepPlayer: @unchecked Sendable {
     let tracker: LifetimeTracker
     let shared: SharedRunState
     let stop: StopFlag
-    let sampler: MemorySampler
+    private(set) var sampler: MemorySampler
     let progress: @Sendable (RunProgress) -> Void
     let variant: String
-    let start: UInt64
+    private(set) var start: UInt64
     /// Where each measured execution goes for the time series (nil: a warm-up player).
     let records: StepRecordQueue?
     /// Each measured step's index in the time series.
@@ -67,6 +67,20 @@ final class StepPlayer: @unchecked Sendable {
         let totals = shared.addIteration(errors: iterationErrors)
         progress(RunProgress(phase: "run", variant: variant, iterations: totals.iterations, errors: totals.errors,
                              elapsedNanoseconds: clock.now() - start))
+    }
+
+    /// Moves a player made before the measured phase into it.
+    func enter(_ phase: MeasuredPhase) {
+        start = phase.start
+        sampler = phase.sampler
+    }
+
+    /// Makes, before the measured phase, what the first execution of each of `steps` would
+    /// otherwise make on its way (its latency histograms, the thread's statement table): an
+    /// open model's iteration must start on time, not after a page fault.
+    func prepareMeasuring(_ steps: [String]) {
+        for name in steps where result.steps[name] == nil { result.steps[name] = StepMetrics(step: name) }
+        StatementCounters.end()
     }
 
     /// One pass over the steps as a virtual user's setup (`setup:`): measured (unless

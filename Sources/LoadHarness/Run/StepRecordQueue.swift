@@ -27,7 +27,8 @@ typealias StepRecordQueue = RecordQueue<StepRecord>
 /// lock, no allocation. A full ring makes the producer wait for the collector (never drops a
 /// record).
 final class RecordQueue<Record>: @unchecked Sendable {
-    private let capacity: Int
+    /// How many records fit before the producer waits.
+    let capacity: Int
     private let buffer: UnsafeMutablePointer<Record>
     /// Records pushed so far (the producer's position).
     private let pushed = Atomic<Int>(0)
@@ -41,6 +42,8 @@ final class RecordQueue<Record>: @unchecked Sendable {
         precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
         self.capacity = capacity
         buffer = .allocate(capacity: capacity)
+        // Touched now, so no push meets a page fault (records are plain values: zero bytes are fine).
+        UnsafeMutableRawPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Record>.stride)
     }
 
     deinit { buffer.deallocate() }

@@ -75,10 +75,14 @@ final class TimeSeriesCollector: @unchecked Sendable {
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
         let thread = Thread { [self] in
+            // Drained more often while the queues fill fast (an open model at tens of thousands
+            // of iterations a second), so a user seldom waits on a full one.
+            var interval = min(tick, load?.firstDrainInterval ?? tick)
             while true {
                 let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || load?.isWaiting == true
-                if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : tick)) == .success { break }
-                drain()
+                if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : interval)) == .success { break }
+                let fullest = drain()
+                interval = fullest > 0.25 ? max(0.002, interval / 2) : fullest < 0.05 ? min(tick, interval * 2) : interval
                 let elapsed = clock.now() &- start
                 if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
                 sink?.flush()
@@ -108,11 +112,13 @@ final class TimeSeriesCollector: @unchecked Sendable {
         return rows
     }
 
-    private func drain() {
+    /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.
+    @discardableResult
+    private func drain() -> Double {
         // Iterations first: a step's second is finished only after its iteration's start is in.
-        load?.drain()
+        var fullest = load?.drain() ?? 0
         for queue in queues {
-            queue.drain { record in
+            let taken = queue.drain { record in
                 let index = Int(record.step)
                 guard steps.indices.contains(index) else { return }
                 let second = max(Int(record.ended / 1_000_000_000), nextSecond)
@@ -124,7 +130,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
                 open[second]![index].add(record)
                 load?.add(record, step: steps[index])
             }
+            fullest = max(fullest, Double(taken) / Double(queue.capacity))
         }
+        return fullest
     }
 
     /// Finishes every open second up to `last`: its rows, histograms and executions go out.
