@@ -12,9 +12,9 @@ struct BenchCapacity: ParsableCommand {
         discussion: "Build in release and run alone (docs/capacity.md). The lock is a test-only change to the stack, never in a scenario."
     )
 
-    @Option(help: "How long each execution holds the lock, e.g. 2ms.") var serviceTime = "2ms"
-    @Option(help: "The first probe's rate.") var start = "50/s"
-    @Option(help: "How close the passing and failing rates must come.") var precision = "5%"
+    @Option(help: "How long each execution holds the lock, e.g. 5ms.") var serviceTime = "5ms"
+    @Option(help: "The first probe's rate.") var start = "25/s"
+    @Option(help: "How close the passing and failing rates must come.") var precision = "2%"
     @Option(help: "How long each probe is judged.") var level = "4s"
     @Option(help: "How long each probe settles first.") var settle = "1s"
     @Option(help: "Searches; each is printed.") var runs = 1

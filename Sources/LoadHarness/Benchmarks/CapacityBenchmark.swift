@@ -22,7 +22,8 @@ public struct CapacityBenchmark: Sendable {
     /// One search.
     public func run(progress: @escaping @Sendable (String) -> Void) throws -> CapacityResult {
         let scenario = try SchedulerBenchmark.scenario(load: "{ virtual_users: 1 }")
-        let threshold = try Threshold(parsing: "p99(logout) < \(Int((serviceTime / .microseconds(1)) * 5))us")
+        let limit = Int((serviceTime / .microseconds(1)) * 5)
+        let threshold = try Threshold(parsing: "p99(logout) < " + (limit % 1_000 == 0 ? "\(limit / 1_000)ms" : "\(limit)us"))
         var search = CapacityRun(scenario: scenario, variant: scenario.variants[0].name, thresholds: [threshold], settings: settings)
         search.progress = progress
         search.patch = Self.lock(holding: serviceTime.nanoseconds)

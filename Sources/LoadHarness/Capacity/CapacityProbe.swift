@@ -6,8 +6,8 @@ public struct CapacityProbe: Sendable {
         case pass
         /// A threshold on the stack's figures failed (latency, errors, ...).
         case fail
-        /// The harness could not drive the rate (it started iterations late, or dropped them
-        /// while every threshold held): never taken for the stack's limit.
+        /// The harness could not drive the rate (it dropped iterations while what ran held every
+        /// threshold, or what failed failed only by its lateness): never taken for the stack's limit.
         case generatorLimited = "generator-limited"
         /// Stopped by Ctrl-C before its end: not judged.
         case interrupted
@@ -36,9 +36,11 @@ public struct CapacityProbe: Sendable {
     /// Why the probe is generator-limited, in words; nil when it is not.
     var generatorReason: String? {
         guard verdict == .generatorLimited else { return nil }
+        if dropped > 0 { return "dropped \(dropped) iteration\(dropped == 1 ? "" : "s") with \(users) virtual users" }
         if let lagP99, lagP99 > ScheduleVerdict.lagTolerance {
-            return "iterations started late (schedule lag p99 \(RunSummary.observed(.time, lagP99)))"
+            return "iterations started late (schedule lag p99 \(RunSummary.observed(.time, lagP99))) and failed only by that: "
+                + failed.joined(separator: "; ")
         }
-        return "dropped \(dropped) iteration\(dropped == 1 ? "" : "s") with \(users) virtual users"
+        return "failed only on the harness's own figures: " + failed.joined(separator: "; ")
     }
 }

@@ -87,16 +87,35 @@ public struct CapacityRun: Sendable {
                                  achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: [])
         }
         let failed = result.thresholds.filter { !$0.passed }.map(\.threshold)
-        let stackFailures = failed.filter { !Self.generatorMetrics.contains($0.metric) }
-        let late = (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance
+        var stackFailures = failed.filter { !Self.generatorMetrics.contains($0.metric) }
+        if (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance {
+            // The schedule ran late: a latency counted from the intended start carries the
+            // harness's lateness. What still fails counted from each step's actual start is the stack's.
+            stackFailures = stackFailures.filter { Self.failsWithoutLag($0, stage) }
+        }
+        // Dropped iterations only hide slow ones: what failed among those that ran is the stack's limit.
         let verdict: CapacityProbe.Verdict = result.wasInterrupted ? .interrupted
-            : late ? .generatorLimited
             : !stackFailures.isEmpty ? .fail
             : stage.load.dropped > 0 || !failed.isEmpty ? .generatorLimited : .pass
         let named = (stackFailures.isEmpty ? failed : stackFailures).map { source(of: $0) }
         return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
                              achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,
                              verdict: verdict, failed: named, steps: stage.steps)
+    }
+
+    /// Whether `threshold` (failed) also fails on latencies counted from each step's actual
+    /// start; a threshold on anything but a step's latency stands as it failed.
+    static func failsWithoutLag(_ threshold: Threshold, _ stage: StageResult) -> Bool {
+        guard let name = threshold.step, let step = stage.steps.first(where: { $0.step == name }) else { return true }
+        let value: Double
+        if let percentile = threshold.metric.percentile {
+            value = step.uncorrectedPercentileMicroseconds(percentile)
+        } else if threshold.metric == .max {
+            value = step.uncorrectedPercentileMicroseconds(100)
+        } else {
+            return true
+        }
+        return !threshold.comparison.holds(value, threshold.value)
     }
 
     /// Thresholds on the harness's own figures: their failing says the generator fell behind.

@@ -77,7 +77,7 @@ struct CapacitySearch {
         case .interrupted:
             phase = .done(.interrupted)
         case .generatorLimited:
-            if probe.dropped > 0, (probe.lagP99 ?? 0) <= ScheduleVerdict.lagTolerance, users < settings.maxUsers {
+            if probe.dropped > 0, users < settings.maxUsers {
                 users = min(users * 2, settings.maxUsers)  // the same request again, with more users
             } else {
                 phase = .done(.generatorLimited(rate: probe.targetRate, reason: probe.generatorReason ?? "the harness fell behind"))

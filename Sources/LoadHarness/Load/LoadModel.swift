@@ -26,6 +26,9 @@ public struct LoadModel: Hashable, Sendable {
     /// Whether iterations start on a schedule whether or not earlier ones finished (an open
     /// model: latency counts from the intended start, and iterations can be dropped).
     public var isOpen: Bool { shape.plan.arrivals != nil }
+    /// Whether its users or rate change during the run (an open model, a ramp, stages): what
+    /// the report's load charts are for; a constant number of users draws none.
+    public var variesOverTime: Bool { isOpen || (shape.plan.users?.steps.count ?? 0) > 1 }
 
     public static func == (lhs: LoadModel, rhs: LoadModel) -> Bool { AnyHashable(lhs.shape) == AnyHashable(rhs.shape) }
     public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(shape)) }

@@ -25,6 +25,8 @@ final class LoadTimeline {
         var allocations = 0
         var statements = 0
         var histogram = StepMetrics.histogram()
+        /// Latency from the steps' actual starts.
+        var uncorrected = StepMetrics.histogram()
     }
 
     init(plan: LoadPlan, queues: [IterationRecordQueue]) {
@@ -155,5 +157,6 @@ extension LoadTimeline.StageStep {
         allocations += record.allocations
         statements += Int(record.statements)
         _ = histogram.record(max(1, record.latency))
+        _ = uncorrected.record(max(1, record.uncorrected))
     }
 }

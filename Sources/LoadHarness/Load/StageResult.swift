@@ -29,10 +29,18 @@ public struct StageResult: Sendable {
             allocationsPerOperation = figures.count == 0 ? 0 : Double(figures.allocations) / Double(figures.count)
             statementsPerOperation = figures.count == 0 ? 0 : Double(figures.statements) / Double(figures.count)
             histogram = figures.histogram
+            uncorrected = figures.uncorrected
         }
 
         /// The latencies (nanoseconds), for any percentile a threshold names.
         let histogram: Histogram<UInt64>
+        /// The latencies from the steps' actual starts (the schedule's lag left out).
+        let uncorrected: Histogram<UInt64>
+
+        /// A percentile of the latency from the steps' actual starts, microseconds.
+        public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double {
+            count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+        }
 
         /// A latency percentile in microseconds.
         public func percentileMicroseconds(_ percentile: Double) -> Double {

@@ -155,7 +155,8 @@ final class StepPlayer: @unchecked Sendable {
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
-                                    bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements)))
+                                    bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
+                                    uncorrected: ended - began))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

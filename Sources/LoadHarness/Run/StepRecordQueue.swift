@@ -16,6 +16,8 @@ struct StepRecord {
     var bytesAllocated: Int
     /// SQL statements the step ran (its stage's statements per operation).
     var statements: Int32 = 0
+    /// Latency from the step's actual start, nanoseconds (equal to `latency` in a closed model).
+    var uncorrected: UInt64 = 0
 }
 
 /// A virtual user's step records on their way to the collector.

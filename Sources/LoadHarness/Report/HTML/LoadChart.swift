@@ -14,6 +14,7 @@ enum LoadChart {
 
     static func figures(_ run: RunResult) -> String {
         guard run.variants.contains(where: { !seconds($0).isEmpty }) else { return "" }
+        guard run.scenario.load.variesOverTime else { return stagesTable(run) }
         let axis = TimeAxis.shared(run)
         var html = "<div class=\"charts\">\n"
         html += figure(kind: "virtual-users", caption: "Active virtual users (mean per second)", run: run, axis: axis,
