@@ -102,15 +102,18 @@ enum MemoryChart {
             let peak = all.map(\.y).max() ?? 0
             let closes = variant.retentionTable.reduce(0) { $0 + $1.closes }
             let every = (closes + markedClosesLimit - 1) / markedClosesLimit
-            let marked = every <= 1 ? "\(HTMLText.count(closes)) close\(closes == 1 ? "" : "s") marked"
-                : "\(HTMLText.count(closes)) closes, 1 in \(every) marked"
+            let marks = markedCloses(variant, every: max(every, 1))
+            // A thinned copy in memory marks some of its closes: the legend counts every close.
+            let total = max(closes, variant.retentionFit?.closes ?? 0)
+            let marked = marks.count >= total ? "\(HTMLText.count(total)) close\(total == 1 ? "" : "s") marked"
+                : "\(HTMLText.count(total)) closes, 1 in \(Int((Double(total) / Double(max(marks.count, 1))).rounded())) marked"
             let readings = variant.memoryTable.reduce(0) { $0 + $1.readings }
             let summary = "peak \(RunSummary.bytes(peak)), \(HTMLText.count(readings)) samples, " + marked
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
                                 title: "\(variant.variant): \(summary)", dots: false))
             let titled = closes <= titledClosesLimit
-            for (time, point) in markedCloses(variant, every: max(every, 1)) {
+            for (time, point) in marks {
                 let y = value(at: time, in: all) ?? 0
                 markers.append(.init(colorIndex: index, point: .init(x: time, y: y),
                                      title: !titled || point == nil ? "" : "\(variant.variant) close \(point!.close) (\(point!.step), \(HTMLText.count(point!.iteration)) iterations done) "
