@@ -56,9 +56,10 @@ struct BenchHostile: ParsableCommand {
     }
 
     private func benchSearch() throws {
-        let stack = try SocialStack(.init(passwordCost: .low))
+        let administration = try StackAdministration(opening: .init(passwordCost: .low))
+        let stack = administration.stack
         let spec = DatasetSpec(users: users, postsPerUser: postsPerUser, followsPerUser: min(20, users - 1), likesPerUser: 0, imageBytes: 0)
-        _ = try Dataset.build(spec, seed: 21, on: stack)
+        _ = try Dataset.build(spec, seed: 21, on: administration)
         try timeSearches(on: stack, title: "post search on \(users) users, \(users * postsPerUser) posts")
         if optimize {
             try stack.search.optimizeIndex()
