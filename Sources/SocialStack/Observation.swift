@@ -16,6 +16,8 @@ public final class Observation<Event: Sendable>: @unchecked Sendable {
     public let user: UserID
     /// The digest of the token of the session it belongs to.
     let tokenHash: Data
+    /// Its first 8 bytes: what a logout's scan compares first (`ObservationHub.end(session:_:)`).
+    let tokenPrefix: UInt64
     private let callback: @Sendable (Event) -> Void
     private let onEnd: (@Sendable (ObservationEnd) -> Void)?
     /// The clock sessions expire by (`Configuration.clock`).
@@ -39,6 +41,7 @@ public final class Observation<Event: Sendable>: @unchecked Sendable {
          callback: @escaping @Sendable (Event) -> Void, ended: (@Sendable (ObservationEnd) -> Void)?) {
         self.user = session.user.id
         self.tokenHash = session.tokenHash
+        self.tokenPrefix = ObservationHub<Event>.prefix(of: session.tokenHash)
         self.hub = hub
         self.clock = clock
         self.callback = callback

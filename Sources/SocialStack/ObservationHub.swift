@@ -41,15 +41,26 @@ final class ObservationHub<Event: Sendable>: Sendable {
 
     /// Ends every observation started with the session whose token has digest `tokenHash`.
     func end(session tokenHash: Data, _ reason: ObservationEnd) {
-        // A scan: a logout names a token, not a user. Nothing is allocated unless one matches.
+        // A scan: a logout names a token, not a user. It compares 8-byte prefixes (comparing
+        // `Data` costs hundreds of instructions), and allocates nothing unless one matches.
         let ending = observations.withLock { all -> [Observation<Event>] in
+            guard !all.isEmpty else { return [] }
+            let prefix = Self.prefix(of: tokenHash)
             var found: [Observation<Event>] = []
             for observations in all.values {
-                for observation in observations where observation.tokenHash == tokenHash { found.append(observation) }
+                for observation in observations where observation.tokenPrefix == prefix && observation.tokenHash == tokenHash {
+                    found.append(observation)
+                }
             }
             return found
         }
         for observation in ending { observation.end(reason) }
+    }
+
+    /// The first 8 bytes of a token's digest (0 for a shorter one, which no session has).
+    static func prefix(of tokenHash: Data) -> UInt64 {
+        guard tokenHash.count >= 8 else { return 0 }
+        return tokenHash.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
     }
 
     /// Ends the observations of `users` (all when nil) whose session expired at `now`
