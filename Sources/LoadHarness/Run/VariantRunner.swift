@@ -18,6 +18,8 @@ struct VariantRunner {
     var sink: (any RunSink)?
     /// Memory readings (and retention points) kept in memory when `sink` has them all.
     var keptReadings = MemorySampler.streamedLimit
+    /// Readings (and closes) that each get a row of `memory.csv` (`retention.csv`) before rows become seconds.
+    var rowPerReadingLimit = MemorySampler.rowPerReadingLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
     /// Where built datasets are kept between runs; nil: built every time.
@@ -55,9 +57,12 @@ struct VariantRunner {
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         // Every connection counts its statements' work (inside measured steps only).
         configuration.onConnection = { StatementCounters.install(on: $0) }
-        let stack = try SocialStack(configuration)
+        // The runner holds the stack's administration (the dataset, the query plans); the
+        // virtual users and their screens get the stack alone.
+        let administration = try StackAdministration(opening: configuration)
+        let stack = administration.stack
         made(stack)
-        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
+        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: administration, settings: settings)
         try patch?.setUp(stack)
 
         AllocationCounters.requireJemalloc()
@@ -79,7 +84,7 @@ struct VariantRunner {
         let iterationQueues = makesTimeSeries ? (0..<users).map { _ in IterationRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant] () -> MeasuredPhase in
+        let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
@@ -91,7 +96,8 @@ struct VariantRunner {
                 timeline.withLock { $0 = collector }
             }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
-                                        sink: sink, variant: variant.name, keeping: keptReadings)
+                                        sink: sink, variant: variant.name, keeping: keptReadings,
+                                        rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
             return MeasuredPhase(start: start, sampler: sampler)
         }
@@ -135,20 +141,23 @@ struct VariantRunner {
         result.scheduleLag = outcome.lag
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
         result.statements = statements
-        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: stack)
+        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
-        if sampler.isThinned {
-            result.isThinned = true
-            result.fitOverAllCloses = sampler.retentionFit
+        result.isThinned = sampler.isThinned
+        result.fitOverAllCloses = sampler.retentionFit
+        if let rows = sampler.fileRows {
+            (result.memoryRows, result.retentionRows) = rows
+        } else {
+            result.memoryRowsStreamed = true
         }
         sink?.variantEnded(result)
         return result
     }
 
-    /// The variant's dataset on `stack`: copied from the cache when it holds it, else built
-    /// (and stored); with how long that took and where it came from.
-    private func prepareDataset(on stack: SocialStack, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
+    /// The variant's dataset on the administered stack: copied from the cache when it holds
+    /// it, else built (and stored); with how long that took and where it came from.
+    private func prepareDataset(on stack: StackAdministration, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
         let started = ContinuousClock.now
         let report = { [progress, variant] (built: Dataset.Progress) in
             let elapsed = (ContinuousClock.now - started).nanoseconds
