@@ -12,7 +12,8 @@ struct CapacityCommand: ParsableCommand {
             of the dataset: --settle at the rate (not judged), then --level judged by the scenario's thresholds (or --slo, \
             repeatable). Rates double from --start until a probe fails, then bisection until the passing and failing rates \
             are within --precision; the highest passing rate is confirmed by a probe three levels long. A probe the harness \
-            could not drive (iterations started late, or dropped while the thresholds held) is never taken for the stack's \
+            could not drive (dropped iterations while the thresholds held, under 95% of the rate started, or failing only by \
+            its lateness) is never taken for the stack's \
             limit: with drops it is played again with twice the virtual users (up to 1,024), else the search stops and says \
             why. Writes capacity.csv (every probe), hgrm/probe<N>.<variant>.<step>.hgrm, run.csv and report.html (latency \
             against achieved throughput), and prints the answer, e.g. capacity: 480/s (passes at 480/s, fails at 505/s: \

@@ -37,6 +37,9 @@ public struct CapacityProbe: Sendable {
     var generatorReason: String? {
         guard verdict == .generatorLimited else { return nil }
         if dropped > 0 { return "dropped \(dropped) iteration\(dropped == 1 ? "" : "s") with \(users) virtual users" }
+        if achievedRate < CapacityRun.achievedShare * targetRate {
+            return "started \(CapacityRun.rate(achievedRate)) of \(CapacityRun.rate(targetRate)) (under \(Int(CapacityRun.achievedShare * 100))%)"
+        }
         if let lagP99, lagP99 > ScheduleVerdict.lagTolerance {
             return "iterations started late (schedule lag p99 \(RunSummary.observed(.time, lagP99))) and failed only by that: "
                 + failed.joined(separator: "; ")

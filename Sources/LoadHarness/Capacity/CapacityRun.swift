@@ -96,7 +96,8 @@ public struct CapacityRun: Sendable {
         // Dropped iterations only hide slow ones: what failed among those that ran is the stack's limit.
         let verdict: CapacityProbe.Verdict = result.wasInterrupted ? .interrupted
             : !stackFailures.isEmpty ? .fail
-            : stage.load.dropped > 0 || !failed.isEmpty ? .generatorLimited : .pass
+            : stage.load.dropped > 0 || stage.load.achievedRate < Self.achievedShare * request.rate || !failed.isEmpty
+                ? .generatorLimited : .pass
         let named = (stackFailures.isEmpty ? failed : stackFailures).map { source(of: $0) }
         return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
                              achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,
@@ -117,6 +118,9 @@ public struct CapacityRun: Sendable {
         }
         return !threshold.comparison.holds(value, threshold.value)
     }
+
+    /// The share of the target rate a probe must start for its verdict to stand (design section 15).
+    static let achievedShare = 0.95
 
     /// Thresholds on the harness's own figures: their failing says the generator fell behind.
     static let generatorMetrics: [Threshold.Metric] = [.droppedIterations, .scheduleLagP50, .scheduleLagP99]
