@@ -38,7 +38,6 @@ struct RunCommand: ParsableCommand {
     var instructions = false
     @Flag(help: "Time the steps only: write steps.csv and latencies.csv (every execution) and nothing else (no allocation profile, leak report, thresholds, report.html or run.csv); what `roost paired` plays each round.")
     var timingsOnly = false
-
     func run() throws {
         if timingsOnly, !timingsOnlyConflicts.isEmpty {
             for problem in timingsOnlyConflicts { printError("roost run: \(problem)") }
@@ -122,7 +121,8 @@ struct RunCommand: ParsableCommand {
                 if stop.isSet { break }
                 continue
             }
-            let folder = try writer.write(result, to: target, linkLatest: out == nil)
+            let folder = try writer.write(result, to: target, linkLatest: out == nil, streamed: stream?.streamedTables ?? [],
+                                          intervalLogsStreamed: !(stream?.streamedTables.isEmpty ?? true))
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
             if stop.isSet { break }

@@ -26,7 +26,7 @@ public enum PairedStatistic: String, Sendable {
             for n in 0..<common {
                 differences.append(log(Self.fastest(b, n)) - log(Self.fastest(a, n)))
             }
-            return PairedRounds.median(differences)
+            return Statistics.median(differences)
         }
     }
 

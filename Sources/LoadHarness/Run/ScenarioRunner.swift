@@ -74,9 +74,10 @@ public struct ScenarioRunner: Sendable {
 public struct RunResult: Sendable {
     public let scenario: Scenario
     public let variants: [VariantResult]
-    public let thresholds: [ThresholdVerdict]
-    /// Thresholds on a variant that did not run (left out with `--variant`, or the run was stopped).
-    public let unjudged: [Threshold]
+    public internal(set) var thresholds: [ThresholdVerdict]
+    /// Thresholds on a variant that did not run (left out with `--variant`, or the run was
+    /// stopped), and on instructions in a run that counted none.
+    public internal(set) var unjudged: [Threshold]
     public let metrics: MetricTable
     public let started: Date
     public let ended: Date
@@ -85,6 +86,13 @@ public struct RunResult: Sendable {
     public var rebuiltBy: String? = nil
     /// The killed run's own `run.csv` facts (its commit, host, command line), kept by a rebuild.
     public var recordedRunInfo: [String: String] = [:]
+    /// What callgrind counted (`roost run --instructions`, in the counted process); nil otherwise.
+    internal(set) var instructions: InstructionCounts? = nil
+    /// Datasets the driving process of `roost run --instructions` built before this one
+    /// started (seconds by cache entry name): `run.csv` says `built` for them (`PreparedDatasets`).
+    var datasetsBuiltBeforehand: [String: Double] = [:]
+    /// The part of a sharded run this is (`roost run --shard`); nil for a whole run.
+    public internal(set) var shard: Shard? = nil
 
     /// Where the run stands: complete, interrupted (Ctrl-C) or incomplete (killed, rebuilt).
     public var state: RunState { rebuiltBy != nil ? .incomplete : wasInterrupted ? .interrupted : .complete }

@@ -138,6 +138,9 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
+        result.virtualUsers = users
+        if case .closed(let load) = scenario.load { result.warmupIterations = load.warmup } else { result.warmupIterations = 0 }
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: stack)
         result.datasetSeconds = datasetSeconds

@@ -23,17 +23,19 @@ public struct StreamedRun: Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notARun(path: folder, reason: "no such folder")
         }
-        guard let runTable = try StreamedTable.read("run.csv", in: folder, header: ["key", "value"]) else {
+        let run = RunFolder(folder)
+        guard let runTable = try run.readStreamed(.run) else {
             throw .notARun(path: folder, reason: "no run.csv (pass a folder `roost run` wrote, e.g. Reports/runs/ci/latest)")
         }
         var notes = [runTable.note].compactMap { $0 }
-        let info = Dictionary(runTable.rows.map { ($0.fields[0], $0.fields[1]) }) { first, _ in first }
-        // A run.csv from before streaming has no state: it was written at the end, so the run finished.
-        let state = info["state"].flatMap(RunState.init(rawValue:)) ?? .complete
+        let recorded: RecordedRunInfo
+        do { recorded = try RecordedRunInfo(runTable) } catch { throw error.asNotARun }
+        let info = recorded.values
+        let state = recorded.state
         if state != .running && state != .incomplete && !allowComplete {
             throw .alreadyComplete(path: folder, state: state)
         }
-        let completed = Set((info["completed_variants"] ?? "").split(separator: " ").map(String.init))
+        let completed = Set(recorded.completedVariants)
 
         var scenario = Scenario(name: "", steps: [], path: folder + "/scenario.yaml")
         if let text = FileManager.default.contents(atPath: folder + "/scenario.yaml").map({ String(decoding: $0, as: UTF8.self) }) {
@@ -46,17 +48,27 @@ public struct StreamedRun: Sendable {
             notes.append("no scenario.yaml in the folder; thresholds were not judged")
         }
 
-        guard let series = try StreamedTable.read("timeseries.csv", in: folder, header: ReportFiles.timeSeriesHeader) else {
+        guard let series = try run.readStreamed(.timeSeries) else {
             throw .notARun(path: folder, reason: "no timeseries.csv: nothing was streamed here")
         }
-        let executions = try StreamedTable.read("executions.csv", in: folder, header: ReportFiles.executionsHeader)
-        let memory = try StreamedTable.read("memory.csv", in: folder, header: ReportFiles.memoryHeader)
-        let retention = try StreamedTable.read("retention.csv", in: folder, header: ReportFiles.retentionHeader)
-        let leaks = try StreamedTable.read("leaks.csv", in: folder, header: ReportFiles.leaksHeader)
+        let executions = try run.readStreamed(.executions)
+        let memory = try run.readStreamed(.memory)
+        let retention = try run.readStreamed(.retention)
+        let leaks = try run.readStreamed(.leaks)
         notes += [series.note, executions?.note, memory?.note, retention?.note, leaks?.note].compactMap { $0 }
         if scenario.name.isEmpty, let name = series.rows.first?.fields[0] { scenario.name = name }
 
-        let rows = try series.rows.map { line, fields throws(RunFolderError) in try timeSeriesRow(fields, line: line, folder: folder) }
+        let rows: [TimeSeriesRow], executionRows: [ExecutionRow], samples: [(variant: String, sample: MemorySample)]
+        let points: [(variant: String, point: RetentionPoint)], leakRows: [LeaksFile.Row]
+        do {
+            rows = try TimeSeriesFile.rows(series)
+            executionRows = try executions.map { table throws(RunFolderError) in try ExecutionsFile.rows(table) } ?? []
+            samples = try memory.map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
+            points = try retention.map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
+            leakRows = try leaks.map { table throws(RunFolderError) in try LeaksFile.rows(table) } ?? []
+        } catch {
+            throw error.asNotARun
+        }
         // The time series is flushed last in each tick: its last second bounds the others.
         var lastSecond: [String: Int] = [:]
         var variantOrder: [String] = []
@@ -75,41 +87,31 @@ public struct StreamedRun: Sendable {
             let stepsSeen = variantRows.reduce(into: [String]()) { if !$0.contains($1.step) { $0.append($1.step) } }
             let steps = stepOrder.filter(stepsSeen.contains) + stepsSeen.filter { !stepOrder.contains($0) }
             var distributions: [String: [Int: ExecutionDistribution]] = [:]
-            for (line, fields) in executions?.rows ?? [] where fields[1] == variant {
-                guard let second = Int(fields[2]), let user = Int(fields[4]), let allocations = Int(fields[5]),
-                      let bytes = Int(fields[6]), let count = Int(fields[7]) else {
-                    throw .notARun(path: folder + "/executions.csv",
-                                   reason: "line \(line): expected whole numbers in second, vu, allocs, bytes, executions")
-                }
-                if second <= last {
-                    distributions[fields[3], default: [:]][user, default: ExecutionDistribution()]
-                        .record(allocations: allocations, bytes: bytes, times: count)
-                }
+            for row in executionRows where row.variant == variant && row.second <= last {
+                distributions[row.step, default: [:]][row.user, default: ExecutionDistribution()]
+                    .record(allocations: row.allocations, bytes: row.bytes, times: row.count)
             }
             var metrics: [StepMetrics] = []
             for step in steps {
                 let stepRows = variantRows.filter { $0.step == step }
                 let errors = stepRows.reduce(0) { $0 + $1.errors }
-                let log = readLog(folder: folder, variant: variant, step: step, through: last, notes: &notes)
+                let log = HistogramFiles.read(run, variant: variant, step: step, through: last, notes: &notes) ?? {
+                    notes.append("\(RunFolder.intervalLog(variant: variant, step: step)) is missing: \(variant)/\(step) has no latency")
+                    return StepMetrics.histogram()
+                }()
                 metrics.append(StepMetrics(
                     step: step, latency: log, count: stepRows.reduce(0) { $0 + $1.count },
-                    errors: errors > 0 ? ["(error names are not streamed)": errors] : [:],
+                    errors: errors > 0 ? [Self.unnamedErrors: ErrorTally(count: errors, message: "", firstUser: nil, firstIteration: nil)] : [:],
                     allocations: stepRows.reduce(0) { $0 + $1.allocations }, bytesAllocated: stepRows.reduce(0) { $0 + $1.bytes },
                     executions: distributions[step] ?? [:]))
                 if UInt64(metrics[metrics.count - 1].count) != log.totalCount {
                     notes.append("\(variant)/\(step): the latency log holds \(log.totalCount) executions, timeseries.csv \(metrics[metrics.count - 1].count)")
                 }
             }
-            let samples = try (memory?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try memorySample(fields, line: line, folder: folder)
-            }.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
-            let points = try (retention?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try retentionPoint(fields, line: line, folder: folder)
-            }.sorted { $0.close < $1.close }
+            let samples = samples.filter { $0.variant == variant }.map(\.sample).sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
+            let points = points.filter { $0.variant == variant }.map(\.point).sorted { $0.close < $1.close }
             let isComplete = completed.contains(variant)
-            let leakRecords = try (leaks?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try leakRecord(fields, line: line, folder: folder)
-            }
+            let leakRecords = leakRows.filter { $0.variant == variant }.map(\.leak)
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
             let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
             var result = VariantResult(
@@ -141,6 +143,9 @@ public struct StreamedRun: Sendable {
         return StreamedRun(result: result, notes: notes, recordedState: state)
     }
 
+    /// What a rebuilt run's errors are counted under: their names are not streamed.
+    static let unnamedErrors = "(error names are not streamed)"
+
     /// The run's allocation profile mode: run.csv's `allocation_profile`, else `--allocation-profile`
     /// on its command line (a run.csv from before that row), else the scenario's.
     private static func profileMode(_ scenario: Scenario, _ info: [String: String]) -> AllocationProfileMode {
@@ -153,77 +158,5 @@ public struct StreamedRun: Sendable {
             }
         }
         return scenario.allocationProfile
-    }
-
-    /// One step's latency over the intervals up to second `last`, merged.
-    private static func readLog(folder: String, variant: String, step: String, through last: Int,
-                                notes: inout [String]) -> Histogram<UInt64> {
-        var merged = StepMetrics.histogram()
-        let name = "hgrm/\(variant).\(step).hlog"
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else {
-            notes.append("\(name) is missing: \(variant)/\(step) has no latency")
-            return merged
-        }
-        let contents = HistogramLog.read(String(decoding: data, as: UTF8.self))
-        if let (line, reason) = contents.stoppedAt { notes.append("\(name):\(line): \(reason); the intervals before it were used") }
-        for interval in contents.intervals where interval.start < Double(last) + 0.5 { merged.add(interval.histogram) }
-        return merged
-    }
-
-    private static func number<T: LosslessStringConvertible>(_ text: String, _ column: String, line: Int, file: String,
-                                                             folder: String) throws(RunFolderError) -> T {
-        guard let value = T(text) else {
-            throw .notARun(path: "\(folder)/\(file)", reason: "line \(line): expected a number in '\(column)', got '\(text)'")
-        }
-        return value
-    }
-
-    private static func optionalNumber<T: LosslessStringConvertible>(_ text: String, _ column: String, line: Int, file: String,
-                                                                     folder: String) throws(RunFolderError) -> T? {
-        text.isEmpty ? nil : try number(text, column, line: line, file: file, folder: folder) as T
-    }
-
-    private static func timeSeriesRow(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> TimeSeriesRow {
-        let file = "timeseries.csv"
-        return TimeSeriesRow(
-            variant: f[1], second: try number(f[2], "second", line: line, file: file, folder: folder), step: f[3],
-            count: try number(f[4], "count", line: line, file: file, folder: folder),
-            errors: try number(f[5], "errors", line: line, file: file, folder: folder),
-            p50Microseconds: try optionalNumber(f[6], "p50_us", line: line, file: file, folder: folder),
-            p99Microseconds: try optionalNumber(f[7], "p99_us", line: line, file: file, folder: folder),
-            maxMicroseconds: try optionalNumber(f[8], "max_us", line: line, file: file, folder: folder),
-            allocations: try number(f[9], "allocs", line: line, file: file, folder: folder),
-            bytes: try number(f[10], "bytes", line: line, file: file, folder: folder))
-    }
-
-    private static func memorySample(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> MemorySample {
-        let file = "memory.csv"
-        return MemorySample(
-            elapsedMilliseconds: try number(f[2], "elapsed_ms", line: line, file: file, folder: folder),
-            iteration: try number(f[3], "iteration", line: line, file: file, folder: folder),
-            allocatedBytes: try number(f[4], "allocated_bytes", line: line, file: file, folder: folder),
-            residentBytes: try number(f[5], "resident_bytes", line: line, file: file, folder: folder),
-            rssBytes: try number(f[6], "rss_bytes", line: line, file: file, folder: folder),
-            liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
-    }
-
-    private static func retentionPoint(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> RetentionPoint {
-        let file = "retention.csv"
-        return RetentionPoint(
-            close: try number(f[2], "close", line: line, file: file, folder: folder),
-            iteration: try number(f[3], "iteration", line: line, file: file, folder: folder), step: f[4],
-            elapsedMilliseconds: try number(f[5], "elapsed_ms", line: line, file: file, folder: folder),
-            retainedBytes: try number(f[6], "retained_bytes", line: line, file: file, folder: folder),
-            liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
-    }
-
-    private static func leakRecord(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> LeakRecord {
-        let file = "leaks.csv"
-        var record = LeakRecord(
-            type: f[2], created: try number(f[3], "created", line: line, file: file, folder: folder),
-            leaked: try number(f[4], "leaked", line: line, file: file, folder: folder),
-            leakedBytes: try number(f[5], "leaked_bytes", line: line, file: file, folder: folder), cycle: f[6])
-        record.retainedBytes = try optionalNumber(f[7], "retained_bytes", line: line, file: file, folder: folder)
-        return record
     }
 }
