@@ -82,8 +82,9 @@ struct RecordedRun: Sendable {
                 }
                 metrics.append(StepMetrics(step: row.step, latency: latency, count: row.count, errors: tallies, allocations: allocated,
                                            bytesAllocated: bytes, executions: executions, bytesFreed: bytes - retained))
+                // Counted when the run counted SQLite's work (a step that ran no statement has its zeros).
                 let counted = queries.filter { $0.variant == variant && $0.step == row.step }
-                if !counted.isEmpty {
+                if tables.perUser.values.contains(where: { $0[DatabaseMetric.statements.rawValue] != nil }) {
                     var perUser: [Int: [DatabaseMetric: [Int: Int]]] = [:]
                     for (user, figures) in tables.perUser {
                         for metric in DatabaseMetric.allCases { perUser[user, default: [:]][metric] = figures[metric.rawValue] ?? [:] }
