@@ -61,6 +61,8 @@ extension RunCommand {
             var arguments = ["run", scenario.path, "--format", format.rawValue, "--dataset-cache", cache.folder]
             for name in variant { arguments += ["--variant", name] }
             if quick { arguments.append("--quick") }
+            // The shard resolved here (`auto` read from this process's environment), passed on as I/N.
+            if let chosen = chosenShard { arguments += ["--shard", chosen.description] }
             printError("roost run --instructions: playing \(scenario.path) under callgrind (tens of times slower than a plain run)")
             do {
                 let played = try counter.play(scenario, arguments: arguments, prebuiltDatasets: prebuilt, interrupted: { stop.isSet })

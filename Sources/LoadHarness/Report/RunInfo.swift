@@ -31,6 +31,8 @@ struct RunInfo: Sendable {
         static let measuredUnder = "measured_under"
         /// The scenario's name, the shard (`I/N`) of a sharded run, and the build's ELF build ID.
         static let scenario = "scenario", shard = "shard", buildID = "build_id"
+        /// The shards' folders a merged run was made of (`roost merge`).
+        static let mergedFrom = "merged_from"
         /// Facts a rebuild (`roost report`) keeps from the killed run's own run.csv, not this process's.
         static let kept: Set<String> = [roostVersion, gitCommit, gitDirty, swiftVersion, buildConfiguration, host, cores,
                                         commandLine, deterministicHashing, sqliteVersion, buildID, shard]

@@ -56,6 +56,8 @@ public enum ShardError: Error, Equatable, Sendable, CustomStringConvertible {
     case notInEnvironment(String)
     /// `--shard auto` with this variable set to something unusable.
     case badEnvironment(name: String, value: String, expected: String)
+    /// A variant split over more shards than it has virtual users: one of them would play nothing.
+    case tooFewUsers(variant: String, users: Int, parts: Int, shard: Shard)
 
     public var description: String {
         switch self {
@@ -65,7 +67,9 @@ public enum ShardError: Error, Equatable, Sendable, CustomStringConvertible {
             "--shard auto: \(name) is not set (a Kubernetes Indexed Job sets \(Shard.indexVariable); its manifest sets \(Shard.countVariable))"
         case .badEnvironment(let name, let value, let expected):
             "--shard auto: \(name)=\(value): expected \(expected)"
+        case let .tooFewUsers(variant, users, parts, shard):
+            "--shard \(shard): variant \(variant) has \(users) virtual user\(users == 1 ? "" : "s"), too few to split over "
+                + "\(parts) shards (each needs one); run it on fewer shards, or give it more virtual users"
         }
     }
 }
-

@@ -10,6 +10,7 @@ enum RunInfoFile {
         let completed = run.variants.filter(\.leaksChecked)
         var extra = profileMode(run) + (run.rebuiltBy.map { [(RunInfo.Key.rebuiltBy, $0)] } ?? [])
         if run.instructions != nil || InstructionCounter.isActive { extra.append((RunInfo.Key.measuredUnder, "callgrind")) }
+        if let folders = run.mergedFrom { extra.append((RunInfo.Key.mergedFrom, folders.joined(separator: " "))) }
         var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
                            ended: run.ended, state: run.state, completedVariants: completed.map(\.variant),
                            scenario: run.scenario.name, shard: run.shard ?? run.recordedRunInfo[RunInfo.Key.shard].flatMap(Shard.init(parsing:)),
