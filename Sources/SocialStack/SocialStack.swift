@@ -106,8 +106,8 @@ public final class SocialStack: Sendable {
     /// Whether `close()` was called.
     public var isClosed: Bool { store.isClosed }
 
-    /// The database, for tests and tools that inspect rows directly.
-    public var database: any DatabaseReader { store.writer }
+    /// The database, for the stack's own tests; tools reach it through `StackAdministration.database`.
+    var database: any DatabaseReader { store.writer }
 
     private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
         do {

@@ -29,7 +29,7 @@ final class DatasetCacheTests: XCTestCase {
         try assertSameData(first, second)
         // And equal to a dataset built with no cache at all.
         let plain = try Self.makeStack()
-        _ = try Dataset.build(spec, seed: 5, on: plain)
+        _ = try Dataset.build(spec, seed: 5, on: StackAdministration(administering: plain))
         try assertSameData(plain, second)
     }
 
@@ -160,7 +160,7 @@ final class DatasetCacheTests: XCTestCase {
         throws -> (SocialStack, DatasetSource, [String]) {
         let stack = try makeStack(storage: storage)
         var warnings: [String] = []
-        let (dataset, source) = try cache.fill(stack, spec: spec, seed: 5, settings: StackSettings(), progress: { _ in },
+        let (dataset, source) = try cache.fill(StackAdministration(administering: stack), spec: spec, seed: 5, settings: StackSettings(), progress: { _ in },
                                                warn: { warnings.append($0) })
         XCTAssertEqual(dataset.users.count, spec.users)
         XCTAssertEqual(dataset.posts.count, spec.users * spec.postsPerUser)

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 @testable import LoadHarness
-import SocialStack
+@testable import SocialStack
 import Testing
 
 /// The plain-SQLite reference of `roost bench-stack --reference` must do the stack's work:

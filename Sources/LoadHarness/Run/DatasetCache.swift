@@ -30,10 +30,10 @@ public struct DatasetCache: Sendable {
         return ((base as NSString).appendingPathComponent("roost") as NSString).appendingPathComponent("datasets")
     }
 
-    /// Fills `stack` (new and empty) with the dataset: copied from a sound entry, or built
-    /// and then stored. A cache that cannot be used is reported through `warn` and the
-    /// dataset built; only a failed build throws.
-    func fill(_ stack: SocialStack, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
+    /// Fills the administered stack (new and empty) with the dataset: copied from a sound
+    /// entry, or built and then stored. A cache that cannot be used is reported through `warn`
+    /// and the dataset built; only a failed build throws.
+    func fill(_ stack: StackAdministration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
               progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (Dataset, DatasetSource) {
         let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
         let entry = path(key.name + ".sqlite"), digest = path(key.name + ".sha256")
@@ -64,10 +64,10 @@ public struct DatasetCache: Sendable {
         }
     }
 
-    /// Fills `stack` (new and empty) with the dataset built on a scratch stack and copied in,
-    /// reading and writing no cache (`roost run --no-dataset-cache`): a copy, as every stack
-    /// the cache fills gets, so such a run allocates as a cached one does.
-    static func fillWithoutCache(_ stack: SocialStack, spec: DatasetSpec, seed: UInt64,
+    /// Fills the administered stack (new and empty) with the dataset built on a scratch stack
+    /// and copied in, reading and writing no cache (`roost run --no-dataset-cache`): a copy, as
+    /// every stack the cache fills gets, so such a run allocates as a cached one does.
+    static func fillWithoutCache(_ stack: StackAdministration, spec: DatasetSpec, seed: UInt64,
                                  progress: (Dataset.Progress) -> Void) throws -> Dataset {
         let scratch = try build(like: stack.configuration, spec: spec, seed: seed, progress: progress)
         try scratch.copyContents(to: stack)
@@ -100,7 +100,7 @@ public struct DatasetCache: Sendable {
     /// Builds the dataset on a new in-memory stack (`build`) and stores it as the entry of
     /// `key`; a failed store is reported and the run goes on. Call it holding the key's lock.
     private func buildAndStore(like configuration: SocialStack.Configuration, key: DatasetCacheKey, spec: DatasetSpec,
-                               seed: UInt64, progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> SocialStack {
+                               seed: UInt64, progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> StackAdministration {
         let scratch = try Self.build(like: configuration, spec: spec, seed: seed, progress: progress)
         do {
             try store(scratch, key: key, entry: path(key.name + ".sqlite"), digest: path(key.name + ".sha256"))
@@ -126,10 +126,10 @@ public struct DatasetCache: Sendable {
     /// statements, the loaded schema), and so in what the first measured steps allocate;
     /// copies make a built run and a cached run allocate the same.
     private static func build(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
-                              progress: (Dataset.Progress) -> Void) throws -> SocialStack {
+                              progress: (Dataset.Progress) -> Void) throws -> StackAdministration {
         var configuration = configuration
         configuration.storage = .memory
-        let scratch = try SocialStack(configuration)
+        let scratch = try StackAdministration(opening: configuration)
         _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
         return scratch
     }
@@ -153,8 +153,8 @@ public struct DatasetCache: Sendable {
         return .restored
     }
 
-    /// Copies the entry into `stack` when it is sound.
-    private func restore(_ entry: String, digest: String, into stack: SocialStack) throws -> Lookup {
+    /// Copies the entry into the administered stack when it is sound.
+    private func restore(_ entry: String, digest: String, into stack: StackAdministration) throws -> Lookup {
         let found = try check(entry, digest: digest)
         guard case .restored = found else { return found }
         do {
@@ -165,8 +165,8 @@ public struct DatasetCache: Sendable {
         return .restored
     }
 
-    /// Writes `stack`'s database as the entry: to temporary names, then renamed into place.
-    private func store(_ stack: SocialStack, key: DatasetCacheKey, entry: String, digest: String) throws {
+    /// Writes the administered stack's database as the entry: to temporary names, then renamed into place.
+    private func store(_ stack: StackAdministration, key: DatasetCacheKey, entry: String, digest: String) throws {
         let suffix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let temporaryEntry = entry + suffix, temporaryDigest = digest + suffix
         defer {

@@ -57,9 +57,12 @@ struct VariantRunner {
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         // Every connection counts its statements' work (inside measured steps only).
         configuration.onConnection = { StatementCounters.install(on: $0) }
-        let stack = try SocialStack(configuration)
+        // The runner holds the stack's administration (the dataset, the query plans); the
+        // virtual users and their screens get the stack alone.
+        let administration = try StackAdministration(opening: configuration)
+        let stack = administration.stack
         made(stack)
-        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: stack, settings: settings)
+        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: administration, settings: settings)
         try patch?.setUp(stack)
 
         AllocationCounters.requireJemalloc()
@@ -146,7 +149,7 @@ struct VariantRunner {
         result.virtualUsers = playing.count
         if case .closed(let load) = scenario.load { result.warmupIterations = load.warmup } else { result.warmupIterations = 0 }
         result.statements = statements
-        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: stack)
+        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
         if sampler.isThinned {
@@ -157,9 +160,9 @@ struct VariantRunner {
         return result
     }
 
-    /// The variant's dataset on `stack`: copied from the cache when it holds it, else built
-    /// (and stored); with how long that took and where it came from.
-    private func prepareDataset(on stack: SocialStack, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
+    /// The variant's dataset on the administered stack: copied from the cache when it holds
+    /// it, else built (and stored); with how long that took and where it came from.
+    private func prepareDataset(on stack: StackAdministration, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
         let started = ContinuousClock.now
         let report = { [progress, variant] (built: Dataset.Progress) in
             let elapsed = (ContinuousClock.now - started).nanoseconds
