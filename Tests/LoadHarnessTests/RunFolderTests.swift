@@ -66,6 +66,12 @@ import Testing
         }
     }
 
+    @Test func everyTableHasItsOwnFileAndIsDocumented() throws {
+        #expect(Set(RunTable.all.map(\.name)).count == RunTable.all.count)
+        let reports = try TemporaryFolder.read(ScenarioTestSupport.packageRoot.appendingPathComponent("docs/reports.md").path)
+        for table in RunTable.all { #expect(reports.contains("| `\(table.name)` |"), "\(table.name) is not in docs/reports.md's table") }
+    }
+
     @Test func theCommittedBaselinesReadBack() throws {
         for scenario in ["ci", "profile-open-close", "ci-multi-user"] {
             let folder = RunFolder(ScenarioTestSupport.packageRoot.appendingPathComponent("Reports/baselines/\(scenario)").path)

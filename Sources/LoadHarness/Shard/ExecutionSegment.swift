@@ -40,9 +40,6 @@ public struct ExecutionSegment: Hashable, Sendable, CustomStringConvertible {
         self.to = to
     }
 
-    /// The whole load, `0:1`.
-    public static let whole = ExecutionSegment(from: Fraction(0, 1), to: Fraction(1, 1))!
-
     /// The `index`-th (0-based) of `count` equal consecutive segments.
     public static func part(_ index: Int, of count: Int) -> ExecutionSegment {
         ExecutionSegment(from: Fraction(index, count), to: Fraction(index + 1, count))!

@@ -37,8 +37,6 @@ public struct RunFolder: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the folder holds `relative`.
     public func has(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: file(relative)) }
-    /// Whether the folder holds the table's file.
-    public func has(_ table: RunTable) -> Bool { has(table.name) }
 
     /// A text file's contents; nil when absent.
     public func text(_ relative: String) -> String? {

@@ -132,9 +132,6 @@ public struct RunTableRows: Sendable {
     public let rows: [RunRow]
     /// What was left out of a streamed file (a cut last line); nil when it was whole.
     public let note: String?
-
-    /// Whether the file has `column` (a file from before its generation has not).
-    public func has(_ column: String) -> Bool { header.contains(column) }
 }
 
 /// One data row of a run folder's table, its fields found by column name.
