@@ -16,7 +16,7 @@ public final class Observation<Event: Sendable>: @unchecked Sendable {
     public let user: UserID
     /// The digest of the token of the session it belongs to.
     let tokenHash: Data
-    /// Its first 8 bytes: what a logout's scan compares first (`ObservationHub.end(session:_:)`).
+    /// Its first 8 bytes: what a logout's scan compares first (`ObservationHub.end(session:of:_:)`).
     let tokenPrefix: UInt64
     private let callback: @Sendable (Event) -> Void
     private let onEnd: (@Sendable (ObservationEnd) -> Void)?

@@ -39,18 +39,19 @@ final class ObservationHub<Event: Sendable>: Sendable {
         for observation in ending { observation.end(reason) }
     }
 
-    /// Ends every observation started with the session whose token has digest `tokenHash`.
-    func end(session tokenHash: Data, _ reason: ObservationEnd) {
-        // A scan: a logout names a token, not a user. It compares 8-byte prefixes (comparing
-        // `Data` costs hundreds of instructions), and allocates nothing unless one matches.
+    /// Ends every observation of `user` started with the session whose token has digest
+    /// `tokenHash`.
+    func end(session tokenHash: Data, of user: UserID, _ reason: ObservationEnd) {
+        // Only `user`'s observations are scanned, so a logout's work and allocations depend on
+        // its own session alone, not on other users observing at the time. 8-byte prefixes are
+        // compared first (comparing `Data` costs hundreds of instructions); nothing is
+        // allocated unless one matches.
         let ending = observations.withLock { all -> [Observation<Event>] in
-            guard !all.isEmpty else { return [] }
+            guard let candidates = all[user] else { return [] }
             let prefix = Self.prefix(of: tokenHash)
             var found: [Observation<Event>] = []
-            for observations in all.values {
-                for observation in observations where observation.tokenPrefix == prefix && observation.tokenHash == tokenHash {
-                    found.append(observation)
-                }
+            for observation in candidates where observation.tokenPrefix == prefix && observation.tokenHash == tokenHash {
+                found.append(observation)
             }
             return found
         }

@@ -25,9 +25,9 @@ extension Store {
     }
 
     /// Ends the observations started with the session whose token has digest `tokenHash`.
-    func endObservations(ofSession tokenHash: Data, _ reason: ObservationEnd) {
-        notificationHub.end(session: tokenHash, reason)
-        feedHub.end(session: tokenHash, reason)
+    func endObservations(ofSession tokenHash: Data, of user: UserID, _ reason: ObservationEnd) {
+        notificationHub.end(session: tokenHash, of: user, reason)
+        feedHub.end(session: tokenHash, of: user, reason)
     }
 
     /// Ends every observation of `user` (all their sessions ended).

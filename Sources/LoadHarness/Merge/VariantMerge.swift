@@ -7,7 +7,8 @@ import Histogram
 /// per-execution tables joined (users are numbered across the whole run, so a median per user
 /// and their median are the unsharded run's rule), statements, profiles and leaks summed; the
 /// time series, memory and retention are lined up by wall clock: the merged second 0 is the
-/// first shard's, and what the shards held at one moment is added (the fleet's memory).
+/// first shard's, and what the shards held at one moment is added (the fleet's memory,
+/// `FleetMemory`).
 enum VariantMerge {
     /// `parts` (the same variant from different shards, each with `measuredStarted`) as one.
     static func merge(_ parts: [VariantResult]) -> VariantResult {
@@ -27,12 +28,17 @@ enum VariantMerge {
             for (name, counts) in part.statements { statements[name, default: StepStatements()].merge(counts) }
             plans.merge(part.statementPlans) { first, _ in first }
         }
+        let memory = FleetMemory.memory(parts, offset: offset), retention = FleetMemory.retention(parts, offset: offset)
         var result = VariantResult(
             variant: parts[0].variant, steps: order.compactMap { steps[$0] },
-            memory: fleetMemory(parts, offset: offset), retention: fleetRetention(parts, offset: offset),
+            memory: memory.map(\.last), retention: retention.map(\.last),
             leaks: joinedLeaks(parts), iterations: parts.reduce(0) { $0 + $1.iterations },
             droppedIterations: parts.reduce(0) { $0 + $1.droppedIterations }, elapsedNanoseconds: UInt64((end * 1e9).rounded()),
             peakResidentBytes: parts.map(\.peakResidentBytes).max() ?? 0, wasInterrupted: parts.contains(where: \.wasInterrupted))
+        result.memoryRows = memory
+        result.retentionRows = retention
+        result.isThinned = parts.contains(where: \.isThinned)
+        result.fitOverAllCloses = FleetMemory.fitOverAllCloses(parts, retention: retention)
         result.statements = statements
         result.statementPlans = plans
         result.measuredStarted = parts.compactMap(\.measuredStarted).min()
@@ -90,38 +96,6 @@ enum VariantMerge {
                                      allocations: sum.allocations, bytes: sum.bytes)
             }
         return (rows, everyPartHasSeconds ? histograms : [:])
-    }
-
-    /// The fleet's memory: at each part's reading (by wall clock), the sum of every part's
-    /// latest reading so far.
-    private static func fleetMemory(_ parts: [VariantResult], offset: (VariantResult) -> Double) -> [MemorySample] {
-        let readings = parts.indices.flatMap { index in
-            parts[index].memory.map { (time: offset(parts[index]) * 1_000 + $0.elapsedMilliseconds, part: index, sample: $0) }
-        }.sorted { ($0.time, $0.part) < ($1.time, $1.part) }
-        var latest: [Int: MemorySample] = [:]
-        return readings.map { reading in
-            latest[reading.part] = reading.sample
-            let all = latest.values
-            return MemorySample(elapsedMilliseconds: reading.time, iteration: all.reduce(0) { $0 + $1.iteration },
-                                allocatedBytes: all.reduce(0) { $0 + $1.allocatedBytes }, residentBytes: all.reduce(0) { $0 + $1.residentBytes },
-                                rssBytes: all.reduce(0) { $0 + $1.rssBytes }, liveTrackedObjects: all.reduce(0) { $0 + $1.liveTrackedObjects })
-        }
-    }
-
-    /// The fleet's retention: at each close of any part (by wall clock), the sum of every
-    /// part's latest retained bytes, closes numbered across the fleet.
-    private static func fleetRetention(_ parts: [VariantResult], offset: (VariantResult) -> Double) -> [RetentionPoint] {
-        let closes = parts.indices.flatMap { index in
-            parts[index].retention.map { (time: offset(parts[index]) * 1_000 + $0.elapsedMilliseconds, part: index, point: $0) }
-        }.sorted { ($0.time, $0.part, $0.point.close) < ($1.time, $1.part, $1.point.close) }
-        var latest: [Int: RetentionPoint] = [:]
-        return closes.enumerated().map { number, close in
-            latest[close.part] = close.point
-            let all = latest.values
-            return RetentionPoint(close: number + 1, iteration: all.reduce(0) { $0 + $1.iteration }, step: close.point.step,
-                                  elapsedMilliseconds: close.time, retainedBytes: all.reduce(0) { $0 + $1.retainedBytes },
-                                  liveTrackedObjects: all.reduce(0) { $0 + $1.liveTrackedObjects })
-        }
     }
 
     /// Leaks by type: created, leaked and their bytes added; the first cycle named.

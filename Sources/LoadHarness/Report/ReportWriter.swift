@@ -41,8 +41,8 @@ public struct ReportWriter: Sendable {
         let scenario = run.scenario.name
         try target.write(StepsFile.text(run), to: RunTable.steps.name)
         if !streamed.contains(.timeSeries) { try target.write(TimeSeriesFile.text(run), to: RunTable.timeSeries.name) }
-        // A thinned run streamed every reading into these two; its in-memory copy is not all of them.
-        if !run.variants.contains(where: \.isThinned) {
+        // A streamed run's rows are in the folder already, and only there (it keeps a thinned copy).
+        if !run.variants.contains(where: \.memoryRowsStreamed) {
             if !streamed.contains(.memory) { try target.write(MemoryFile.text(run), to: RunTable.memory.name) }
             if !streamed.contains(.retention) { try target.write(RetentionFile.text(run), to: RunTable.retention.name) }
         }

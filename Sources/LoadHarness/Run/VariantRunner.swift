@@ -18,6 +18,8 @@ struct VariantRunner {
     var sink: (any RunSink)?
     /// Memory readings (and retention points) kept in memory when `sink` has them all.
     var keptReadings = MemorySampler.streamedLimit
+    /// Readings (and closes) that each get a row of `memory.csv` (`retention.csv`) before rows become seconds.
+    var rowPerReadingLimit = MemorySampler.rowPerReadingLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
     /// Where built datasets are kept between runs; nil: built every time.
@@ -85,7 +87,7 @@ struct VariantRunner {
         let queues = makesTimeSeries ? playing.map { _ in StepRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
+        let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> (UInt64, MemorySampler) in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
@@ -96,7 +98,8 @@ struct VariantRunner {
                 timeline.withLock { $0 = collector }
             }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
-                                        sink: sink, variant: variant.name, keeping: keptReadings)
+                                        sink: sink, variant: variant.name, keeping: keptReadings,
+                                        rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
             return (start, sampler)
         }
@@ -152,9 +155,12 @@ struct VariantRunner {
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
-        if sampler.isThinned {
-            result.isThinned = true
-            result.fitOverAllCloses = sampler.retentionFit
+        result.isThinned = sampler.isThinned
+        result.fitOverAllCloses = sampler.retentionFit
+        if let rows = sampler.fileRows {
+            (result.memoryRows, result.retentionRows) = rows
+        } else {
+            result.memoryRowsStreamed = true
         }
         sink?.variantEnded(result)
         return result

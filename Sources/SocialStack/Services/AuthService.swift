@@ -112,12 +112,19 @@ public struct AuthService: Sendable {
     public func logOut(token: String) throws -> Bool {
         guard token.utf8.count == TextLimits.tokenBytes else { return false }
         let digest = SecretToken.digest(token)
-        let revoked = try store.write { db, _ in
+        // The session's user is read before the delete, so only that user's observations are
+        // looked at afterwards: the work (and what it allocates) depends on this session alone,
+        // never on how many other users happen to be observing at that moment. (A delete with
+        // RETURNING would fill an ephemeral table: a page cache per call.)
+        let user = try store.write { db, _ -> UserID? in
+            let owner = try DirectStatement(db, "SELECT user_id FROM sessions WHERE token_hash = ?")
+            guard let user = try owner.withBlob(digest, at: 1, { try owner.int64Value() }) else { return nil }
             try db.cachedExecute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [digest])
-            return db.changesCount > 0
+            return UserID(rawValue: user)
         }
-        store.endObservations(ofSession: digest, .loggedOut)
-        return revoked
+        guard let user else { return false }
+        store.endObservations(ofSession: digest, of: user, .loggedOut)
+        return true
     }
 
     /// Deletes the session's user's account, after checking their password: their posts,

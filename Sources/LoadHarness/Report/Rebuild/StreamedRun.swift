@@ -58,13 +58,13 @@ public struct StreamedRun: Sendable {
         notes += [series.note, executions?.note, memory?.note, retention?.note, leaks?.note].compactMap { $0 }
         if scenario.name.isEmpty, let name = series.rows.first?.fields[0] { scenario.name = name }
 
-        let rows: [TimeSeriesRow], executionRows: [ExecutionRow], samples: [(variant: String, sample: MemorySample)]
-        let points: [(variant: String, point: RetentionPoint)], leakRows: [LeaksFile.Row]
+        let rows: [TimeSeriesRow], executionRows: [ExecutionRow], memoryRows: [(variant: String, row: MemoryRow)]
+        let retentionRows: [(variant: String, row: RetentionRow)], leakRows: [LeaksFile.Row]
         do {
             rows = try TimeSeriesFile.rows(series)
             executionRows = try executions.map { table throws(RunFolderError) in try ExecutionsFile.rows(table) } ?? []
-            samples = try memory.map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
-            points = try retention.map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
+            memoryRows = try memory.map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
+            retentionRows = try retention.map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
             leakRows = try leaks.map { table throws(RunFolderError) in try LeaksFile.rows(table) } ?? []
         } catch {
             throw error.asNotARun
@@ -108,8 +108,8 @@ public struct StreamedRun: Sendable {
                     notes.append("\(variant)/\(step): the latency log holds \(log.totalCount) executions, timeseries.csv \(metrics[metrics.count - 1].count)")
                 }
             }
-            let samples = samples.filter { $0.variant == variant }.map(\.sample).sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
-            let points = points.filter { $0.variant == variant }.map(\.point).sorted { $0.close < $1.close }
+            let readBack = ReadBackMemory(variant: variant, memory: memoryRows, retention: retentionRows)
+            let samples = readBack.samples, points = readBack.points
             let isComplete = completed.contains(variant)
             let leakRecords = leakRows.filter { $0.variant == variant }.map(\.leak)
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
@@ -118,7 +118,8 @@ public struct StreamedRun: Sendable {
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
                 droppedIterations: 0, elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
-                peakResidentBytes: samples.map(\.rssBytes).max() ?? 0, wasInterrupted: !isComplete)
+                peakResidentBytes: readBack.peakResidentBytes, wasInterrupted: !isComplete)
+            readBack.apply(to: &result)
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
             result.isRebuilt = true

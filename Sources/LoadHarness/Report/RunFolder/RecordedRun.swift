@@ -94,14 +94,14 @@ struct RecordedRun: Sendable {
                 }
             }
             let phase = phases[variant]
+            let readBack = ReadBackMemory(variant: variant, memory: memory, retention: retention)
             var result = VariantResult(
-                variant: variant, steps: metrics,
-                memory: memory.filter { $0.variant == variant }.map(\.sample),
-                retention: retention.filter { $0.variant == variant }.map(\.point),
+                variant: variant, steps: metrics, memory: readBack.samples, retention: readBack.points,
                 leaks: leaks.filter { $0.variant == variant }.map(\.leak),
                 iterations: Int(figure("iterations") ?? 0), droppedIterations: Int(figure("dropped_iterations") ?? 0),
                 elapsedNanoseconds: UInt64(((phase?.seconds ?? 0) * 1e9).rounded()),
                 peakResidentBytes: Int(figure("rss_peak_bytes") ?? 0), wasInterrupted: false)
+            readBack.apply(to: &result)
             result.timeSeries = series.filter { $0.variant == variant }
             result.secondLatencies = seconds
             result.statements = statements

@@ -50,16 +50,24 @@ extension RunTable {
     public static let distributions = RunTable(
         "distributions.csv", ["scenario", "variant", "step", "vu", "figure", "value", "executions"])
 
-    /// `memory.csv` (streamed): memory over time.
+    /// `memory.csv` (streamed): memory over time, a row per reading; (since long runs'
+    /// rows a second, design 9) a row may be a second's readings (`readings` > 1): the values its last reading's,
+    /// the `min_`/`max_` columns the second's extremes (empty in a row of one reading).
     public static let memory = RunTable(
         "memory.csv",
         ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes", "rss_bytes",
-         "live_tracked_objects"])
+         "live_tracked_objects"],
+        added: ["readings", "min_allocated_bytes", "max_allocated_bytes", "min_rss_bytes", "max_rss_bytes"])
 
-    /// `retention.csv` (streamed): after each close, the bytes the measured steps kept so far.
+    /// `retention.csv` (streamed): after each close, the bytes the measured steps kept so far;
+    /// (since long runs' rows a second) a row may be a second's closes (`closes` > 1): the values its
+    /// highest-numbered close's, `min_`/`max_retained_bytes` the second's extremes, the `fit_`
+    /// columns the retention fit over every close so far (empty in a row of one close).
     public static let retention = RunTable(
         "retention.csv",
-        ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects"])
+        ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects"],
+        added: ["closes", "min_retained_bytes", "max_retained_bytes", "fit_closes", "fit_bytes_per_close", "fit_intercept",
+                "fit_r_squared", "fit_growth_bytes"])
 
     /// `leaks.csv`: objects that outlived their screen, by type, with their cycle and (since design 8) what they retain.
     public static let leaks = RunTable(

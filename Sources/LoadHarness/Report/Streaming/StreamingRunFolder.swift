@@ -97,12 +97,12 @@ public final class StreamingRunFolder: RunSink {
         log?.append(HistogramLog.line(start: start, length: length, histogram: histogram))
     }
 
-    func memory(_ sample: MemorySample, variant: String) {
-        memoryFile.append(CSV.line(MemoryFile.row(scenario: scenario, variant: variant, sample)))
+    func memory(_ row: MemoryRow, variant: String) {
+        memoryFile.append(CSV.line(MemoryFile.row(scenario: scenario, variant: variant, row)))
     }
 
-    func retention(_ point: RetentionPoint, variant: String) {
-        retentionFile.append(CSV.line(RetentionFile.row(scenario: scenario, variant: variant, point)))
+    func retention(_ row: RetentionRow, variant: String) {
+        retentionFile.append(CSV.line(RetentionFile.row(scenario: scenario, variant: variant, row)))
     }
 
     func variantEnded(_ result: VariantResult) {
