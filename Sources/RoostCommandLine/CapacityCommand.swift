@@ -37,6 +37,14 @@ struct CapacityCommand: ParsableCommand {
     @Option(help: "Keep built datasets in this folder (default: $XDG_CACHE_HOME/roost/datasets or ~/.cache/roost/datasets).")
     var datasetCache: String?
     @Flag(help: "Build every probe's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
+    @Option(help: .hidden) var shard: String?
+
+    func validate() throws {
+        if shard != nil {
+            throw ValidationError("roost capacity does not shard: each probe is judged on its whole latency, so the search runs "
+                + "on one machine (--shard splits `roost run`; docs/capacity.md)")
+        }
+    }
 
     func run() throws {
         DeterministicHashing.reexecIfNeeded()

@@ -108,7 +108,7 @@ public struct CapacityRun: Sendable {
     /// start; a threshold on anything but a step's latency stands as it failed.
     static func failsWithoutLag(_ threshold: Threshold, _ stage: StageResult) -> Bool {
         guard let name = threshold.step, let step = stage.steps.first(where: { $0.step == name }) else { return true }
-        let value: Double
+        let value: Double?
         if let percentile = threshold.metric.percentile {
             value = step.uncorrectedPercentileMicroseconds(percentile)
         } else if threshold.metric == .max {
@@ -116,6 +116,7 @@ public struct CapacityRun: Sendable {
         } else {
             return true
         }
+        guard let value else { return true }
         return !threshold.comparison.holds(value, threshold.value)
     }
 

@@ -100,6 +100,6 @@ extension LoadModel.ClosedLoad: LoadShape {
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {
-        ClosedUsers(schedule: plan.users!, users: virtualUsers, iterations: iterations, warmup: warmup).play(driver)
+        ClosedUsers(schedule: driver.plan.users!, iterations: iterations, warmup: warmup).play(driver)
     }
 }

@@ -8,7 +8,6 @@ import Synchronization
 /// step. A user stops too after `iterations` iterations, when given.
 struct ClosedUsers {
     let schedule: UserSchedule
-    let users: Int
     /// Iterations per user; nil when only the schedule bounds them.
     let iterations: Int?
     let warmup: Int
@@ -19,7 +18,9 @@ struct ClosedUsers {
         let go = DispatchSemaphore(value: 0)
         let phase = Mutex<MeasuredPhase?>(nil)
         if warmup > 0 { driver.announceWarmUp() }
-        for index in 0..<users {
+        // Each user keeps its place in the whole run's schedule (a shard plays some of them:
+        // k6's ramping-vus over an execution segment).
+        for (slot, index) in driver.playing.enumerated() {
             let intervals = schedule.intervals(of: index)
             warmedUp.enter()
             finished.enter()
@@ -33,7 +34,7 @@ struct ClosedUsers {
                     return
                 }
                 let player = driver.player(user, in: phase)
-                loop(player, index: index, intervals: intervals, phase: phase, driver: driver)
+                loop(player, slot: slot, intervals: intervals, phase: phase, driver: driver)
                 results.withLock { $0.append(driver.result(player, user)) }
                 finished.leave()
             }
@@ -41,25 +42,25 @@ struct ClosedUsers {
         warmedUp.wait()
         let begun = driver.beginMeasuredPhase()
         phase.withLock { $0 = begun }
-        for _ in 0..<users { go.signal() }
+        for _ in driver.playing { go.signal() }
         finished.wait()
         return LoadOutcome(results: results.withLock { $0 }, dropped: 0, lag: nil, phase: begun)
     }
 
     /// One user's measured iterations: in each active interval, from its start while it lasts.
-    private func loop(_ player: StepPlayer, index: Int, intervals: [UserSchedule.Interval], phase: MeasuredPhase,
+    private func loop(_ player: StepPlayer, slot: Int, intervals: [UserSchedule.Interval], phase: MeasuredPhase,
                       driver: LoadDriver) {
         let clock = driver.clock, stop = driver.stop, start = phase.start
-        let records = driver.iterations(of: index)
+        let records = driver.iterations(of: slot)
         var done = 0
         for interval in intervals {
             guard !stop.isSet, iterations.map({ done < $0 }) ?? true else { break }
             clock.sleep(until: start + interval.from)
             let deadline = interval.to.map { start + $0 }
             while !stop.isSet, iterations.map({ done < $0 }) ?? true, deadline.map({ clock.now() < $0 }) ?? true {
-                records?.push(.began(user: index, at: clock.now() &- start))
+                records?.push(.began(user: slot, at: clock.now() &- start))
                 player.playIteration(intendedStart: nil)
-                records?.push(.ended(user: index, at: clock.now() &- start))
+                records?.push(.ended(user: slot, at: clock.now() &- start))
                 done += 1
             }
         }

@@ -7,7 +7,7 @@ struct IterationRecord: Sendable {
     }
 
     var kind: Kind
-    /// The virtual user's index.
+    /// The virtual user's slot among those the run plays (its index unless a shard plays a share).
     var user: Int32
     /// `began`, `ended`: when.
     var time: UInt64 = 0

@@ -33,6 +33,25 @@ struct LoadPlan: Sendable {
         return max(0, low)
     }
 
+    /// What a shard with `share` plays of this plan (k6's execution segments): the same
+    /// stages with their targets scaled to the share (users: how many of the stage's target
+    /// users are the share's; rates: the share's fraction), the iterations of the schedule in
+    /// the share's stripe at their own times, and the same users' schedule (each user keeps
+    /// its place in it; the shard plays its users only).
+    func segment(_ share: LoadShare) -> LoadPlan {
+        let segment = share.sequence.segments[share.segment]
+        let fraction = Double(segment.length.numerator) / Double(segment.length.denominator)
+        var part = self
+        part.stages = stages.map { span in
+            var scaled = span
+            scaled.target = span.unit == .users
+                ? Double(share.sequence.scale(Int(span.target.rounded()), segment: share.segment)) : span.target * fraction
+            return scaled
+        }
+        part.arrivals = arrivals.map { SegmentArrivals($0, share: share) }
+        return part
+    }
+
     /// Spans of `stages` laid end to end from 0.
     static func spans(_ stages: [LoadStage], unit: LoadUnit) -> [Span] {
         var offset: UInt64 = 0

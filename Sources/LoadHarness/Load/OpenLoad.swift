@@ -69,6 +69,6 @@ extension LoadModel.OpenLoad: LoadShape {
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {
-        OpenUsers(arrivals: plan.arrivals!, users: maxVirtualUsers).play(driver)
+        OpenUsers(arrivals: driver.plan.arrivals!).play(driver)
     }
 }

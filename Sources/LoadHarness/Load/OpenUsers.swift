@@ -13,7 +13,6 @@ import Synchronization
 /// counts from the intended start.
 struct OpenUsers {
     let arrivals: any ArrivalSchedule
-    let users: Int
 
     /// What one user did.
     private struct UserOutcome {
@@ -28,8 +27,10 @@ struct OpenUsers {
         let go = DispatchSemaphore(value: 0)
         let phase = Mutex<MeasuredPhase?>(nil)
         let next = ClaimCounter()
+        let users = driver.playing.count
         let availability = UserAvailability(users: users)
-        for index in 0..<users {
+        // Users numbered across the whole run (their dataset accounts); slots number this run's.
+        for (slot, index) in driver.playing.enumerated() {
             prepared.enter()
             finished.enter()
             FixedStackThread.start { [self] in
@@ -46,7 +47,7 @@ struct OpenUsers {
                 }
                 player.enter(phase)
                 var outcome = UserOutcome(result: VirtualUserResult())
-                loop(player, index: index, phase: phase, next: next, availability: availability, driver: driver, outcome: &outcome)
+                loop(player, slot: slot, phase: phase, next: next, availability: availability, driver: driver, outcome: &outcome)
                 outcome.result = driver.result(player, user)
                 outcomes.withLock { [outcome] in $0.append(outcome) }
                 finished.leave()
@@ -64,7 +65,7 @@ struct OpenUsers {
 
     /// One user's iterations: claim the next; drop it (and those after it) if its intended
     /// start passed while every user was busy, else wait for it and play it.
-    private func loop(_ player: StepPlayer, index: Int, phase: MeasuredPhase, next: ClaimCounter, availability: UserAvailability,
+    private func loop(_ player: StepPlayer, slot index: Int, phase: MeasuredPhase, next: ClaimCounter, availability: UserAvailability,
                       driver: LoadDriver, outcome: inout UserOutcome) {
         let clock = driver.clock, stop = driver.stop, start = phase.start
         let records = driver.iterations(of: index)

@@ -83,6 +83,6 @@ extension LoadModel.RampingArrivalRate: LoadShape {
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {
-        OpenUsers(arrivals: plan.arrivals!, users: maxVirtualUsers).play(driver)
+        OpenUsers(arrivals: driver.plan.arrivals!).play(driver)
     }
 }

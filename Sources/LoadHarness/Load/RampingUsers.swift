@@ -64,6 +64,6 @@ extension LoadModel.RampingUsers: LoadShape {
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {
-        ClosedUsers(schedule: plan.users!, users: virtualUsers, iterations: nil, warmup: warmup).play(driver)
+        ClosedUsers(schedule: driver.plan.users!, iterations: nil, warmup: warmup).play(driver)
     }
 }

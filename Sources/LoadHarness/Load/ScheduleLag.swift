@@ -11,6 +11,11 @@ struct ScheduleLag: Sendable {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .two)
     }
 
+    init() {}
+
+    /// A lag read back (`hgrm/<variant>.schedule-lag.hlog`).
+    init(histogram: Histogram<UInt64>) { self.histogram = histogram }
+
     /// Records one iteration's lag.
     mutating func record(_ nanoseconds: UInt64) { _ = histogram.record(max(1, nanoseconds)) }
 

@@ -14,6 +14,11 @@ public struct StageResult: Sendable {
         public let maxMicroseconds: Double
         public let allocationsPerOperation: Double
         public let statementsPerOperation: Double
+        /// The latencies (nanoseconds), for any percentile a threshold names; nil in a stage
+        /// read back from `stages.csv` (which keeps the four percentiles above).
+        let histogram: Histogram<UInt64>?
+        /// The latencies from the steps' actual starts (the schedule's lag left out); nil when read back.
+        let uncorrected: Histogram<UInt64>?
 
         init(step: String, figures: LoadTimeline.StageStep) {
             self.step = step
@@ -32,19 +37,35 @@ public struct StageResult: Sendable {
             uncorrected = figures.uncorrected
         }
 
-        /// The latencies (nanoseconds), for any percentile a threshold names.
-        let histogram: Histogram<UInt64>
-        /// The latencies from the steps' actual starts (the schedule's lag left out).
-        let uncorrected: Histogram<UInt64>
-
-        /// A percentile of the latency from the steps' actual starts, microseconds.
-        public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double {
-            count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+        /// A step's figures as `stages.csv` keeps them (a run read back, or merged shards).
+        init(step: String, count: Int, errors: Int, p50: Double, p90: Double, p99: Double, max: Double,
+             allocationsPerOperation: Double, statementsPerOperation: Double, histogram: Histogram<UInt64>? = nil) {
+            self.step = step
+            self.count = count
+            self.errors = errors
+            p50Microseconds = p50
+            p90Microseconds = p90
+            p99Microseconds = p99
+            maxMicroseconds = max
+            self.allocationsPerOperation = allocationsPerOperation
+            self.statementsPerOperation = statementsPerOperation
+            self.histogram = histogram
+            uncorrected = nil
         }
 
-        /// A latency percentile in microseconds.
-        public func percentileMicroseconds(_ percentile: Double) -> Double {
-            count == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
+        /// A percentile of the latency from the steps' actual starts, microseconds; nil when
+        /// not kept (a stage read back).
+        public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double? {
+            guard let uncorrected else { return nil }
+            return count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+        }
+
+        /// A latency percentile in microseconds; nil for one not kept (a stage read back keeps 50, 90, 99 and the maximum).
+        public func percentileMicroseconds(_ percentile: Double) -> Double? {
+            guard let histogram else {
+                return [50: p50Microseconds, 90: p90Microseconds, 99: p99Microseconds, 100: maxMicroseconds][percentile]
+            }
+            return count == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
         }
     }
 
@@ -60,4 +81,14 @@ public struct StageResult: Sendable {
 
     /// Whether the target is iterations per second (else users).
     public var targetIsRate: Bool { unit == .rate }
+
+    init(name: String, start: Double, end: Double, target: Double, unit: LoadUnit, load: SecondLoad, steps: [Step]) {
+        self.name = name
+        self.start = start
+        self.end = end
+        self.target = target
+        self.unit = unit
+        self.load = load
+        self.steps = steps
+    }
 }

@@ -22,13 +22,13 @@ enum LoadColumns {
                 load.lagP50.map(CSV.number) ?? "", load.lagP99.map(CSV.number) ?? ""]
     }
 
-    /// The load of a row's last columns; nil when the row has none (a file from before them).
-    static func secondLoad(_ fields: ArraySlice<String>) -> SecondLoad? {
-        let values = Array(fields)
-        guard values.count == timeSeriesColumns.count, let users = Double(values[0]), let achieved = Double(values[2]),
-              let dropped = Int(values[3]) else { return nil }
-        return SecondLoad(virtualUsers: users, targetRate: Double(values[1]), achievedRate: achieved, dropped: dropped,
-                          lagP50: Double(values[4]), lagP99: Double(values[5]))
+    /// The load of a `timeseries.csv` row; nil when it has none (a file from before the columns).
+    static func secondLoad(_ row: RunRow) throws(RunFolderError) -> SecondLoad? {
+        guard let users: Double = try row.optionalNumber("virtual_users"), let achieved: Double = try row.optionalNumber("achieved_rate"),
+              let dropped: Int = try row.optionalNumber("dropped") else { return nil }
+        return SecondLoad(virtualUsers: users, targetRate: try row.optionalNumber("target_rate"), achievedRate: achieved,
+                          dropped: dropped, lagP50: try row.optionalNumber("schedule_lag_p50_us"),
+                          lagP99: try row.optionalNumber("schedule_lag_p99_us"))
     }
 
     /// `run.csv`'s rows: the load model, and per variant (in the order they ran, space-separated)

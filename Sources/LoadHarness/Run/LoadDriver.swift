@@ -29,20 +29,29 @@ final class LoadDriver: @unchecked Sendable {
 
     let clock: any RunClock
     let stop: StopFlag
+    /// The virtual users this run plays, numbered across the whole run (all of the load's
+    /// unless a shard plays a share of it: `roost run --shard`); a user's position here is its slot.
+    let playing: [Int]
+    /// What this run plays of the load: the whole plan, or a shard's segment of it.
+    let plan: LoadPlan
     private let context: Context
     private let stepQueues: [StepRecordQueue]
     private let iterationQueues: [IterationRecordQueue]
     private let begin: () -> MeasuredPhase
     private let stepIndex: [String: Int32]
+    private let slots: [Int: Int]
 
-    init(context: Context, clock: any RunClock, stop: StopFlag, stepQueues: [StepRecordQueue],
+    init(context: Context, clock: any RunClock, stop: StopFlag, playing: [Int], plan: LoadPlan, stepQueues: [StepRecordQueue],
          iterationQueues: [IterationRecordQueue], begin: @escaping () -> MeasuredPhase) {
         self.context = context
         self.clock = clock
         self.stop = stop
+        self.playing = playing
+        self.plan = plan
         self.stepQueues = stepQueues
         self.iterationQueues = iterationQueues
         self.begin = begin
+        slots = Dictionary(playing.enumerated().map { ($1, $0) }) { first, _ in first }
         let order = ScenarioSteps.measuredNames(in: context.scenario.steps)
         stepIndex = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
     }
@@ -88,19 +97,19 @@ final class LoadDriver: @unchecked Sendable {
 
     /// User `user`'s player for the measured phase (nil: not begun yet; `StepPlayer.enter` moves it in).
     func player(_ user: PreparedUser, in phase: MeasuredPhase?) -> StepPlayer {
-        let index = user.vu.index
+        let slot = slots[user.vu.index] ?? -1
         let sampler = phase?.sampler
             ?? MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: context.shared, period: context.samplePeriod)
         return player(user.vu, steps: context.scenario.steps, shared: context.shared, start: phase?.start ?? 0, sampler: sampler,
-                      records: stepQueues.indices.contains(index) ? stepQueues[index] : nil)
+                      records: stepQueues.indices.contains(slot) ? stepQueues[slot] : nil)
     }
 
     /// The names of the iterations' measured steps.
     var measuredSteps: [String] { ScenarioSteps.measuredNames(in: context.scenario.steps) }
 
-    /// Where user `index` records its iterations (nil when no time series is made).
-    func iterations(of index: Int) -> IterationRecordQueue? {
-        iterationQueues.indices.contains(index) ? iterationQueues[index] : nil
+    /// Where the user in `slot` records its iterations (nil when no time series is made).
+    func iterations(of slot: Int) -> IterationRecordQueue? {
+        iterationQueues.indices.contains(slot) ? iterationQueues[slot] : nil
     }
 
     /// What user `user` measured: its iterations' and its setup's.

@@ -33,6 +33,8 @@ struct VariantRunner {
     /// Only the steps' timings are wanted (`roost run --timings-only`): each execution's latency
     /// is kept; no time series, leak check or query plans are made.
     var timingsOnly = false
+    /// This shard's share of the variant's load (`roost run --shard`); nil: all of it.
+    var share: LoadShare?
 
     func run() throws -> VariantResult {
         // The stack's holders are normally the variant's own objects: it closes (deinit) as they
@@ -73,15 +75,18 @@ struct VariantRunner {
         // Setup steps' rows first (`setup.login`), then the iterations' steps.
         let order = ScenarioSteps.setupNames(in: scenario.setup) + measured
         let users = scenario.load.virtualUsers
-        let plan = scenario.load.shape.plan
+        // The virtual users this run plays, numbered across the whole run (a shard's share of
+        // them), and its share of the schedule (every iteration keeps its place).
+        let playing = share?.users(of: users) ?? Array(0..<users)
+        let plan = share.map { scenario.load.shape.plan.segment($0) } ?? scenario.load.shape.plan
         // The variant's latency logs are opened (files created) before anyone measures.
         sink?.variantBegan(variant.name, steps: measured)
         // The time series is made unless only timings are wanted, or under callgrind (where it
         // would time valgrind, and its thread would run beside the counted steps): one record
         // queue of steps and one of iterations per virtual user, made before anyone measures.
         let makesTimeSeries = !timingsOnly && !InstructionCounter.isActive
-        let queues = makesTimeSeries ? (0..<users).map { _ in StepRecordQueue() } : []
-        let iterationQueues = makesTimeSeries ? (0..<users).map { _ in IterationRecordQueue() } : []
+        let queues = makesTimeSeries ? playing.map { _ in StepRecordQueue() } : []
+        let iterationQueues = makesTimeSeries ? playing.map { _ in IterationRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
         let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
@@ -104,8 +109,8 @@ struct VariantRunner {
         let context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
                                          shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
                                          keepsLatencies: timingsOnly)
-        let driver = LoadDriver(context: context, clock: clock, stop: stop, stepQueues: queues, iterationQueues: iterationQueues,
-                                begin: begin)
+        let driver = LoadDriver(context: context, clock: clock, stop: stop, playing: playing, plan: plan, stepQueues: queues,
+                                iterationQueues: iterationQueues, begin: begin)
         let outcome = scenario.load.shape.play(driver)
         let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
@@ -140,6 +145,9 @@ struct VariantRunner {
         result.loadModel = scenario.load.name
         result.scheduleLag = outcome.lag
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
+        result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
+        result.virtualUsers = playing.count
+        result.warmupIterations = scenario.load.warmup
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
