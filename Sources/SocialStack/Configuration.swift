@@ -5,8 +5,15 @@ extension SocialStack {
     public struct Configuration: Sendable {
         /// Where the database lives.
         public enum Storage: Sendable, Equatable {
-            /// An in-memory `DatabaseQueue`: fastest, gone with the stack.
+            /// A WAL database in a folder of its own on a memory file system (`memoryFolder`,
+            /// `/dev/shm` by default): reads run in parallel on several connections while writes
+            /// take turns on one, as on a file, and nothing touches a disk. `close()` removes
+            /// the folder; a killed process's is swept as a `.temporaryFile` stack's is.
             case memory
+            /// An in-memory database on one connection (a `DatabaseQueue`): every call, read or
+            /// write, takes its turn; no file anywhere. For scratch stacks (a dataset build) and
+            /// tools that read and write from one thread.
+            case privateMemory
             /// A `DatabasePool` on this file (WAL, synchronous=NORMAL); kept after the stack closes.
             case file(path: String)
             /// A `DatabasePool` in a new folder of the temporary directory (`StackFolder`), removed
@@ -16,6 +23,8 @@ extension SocialStack {
 
         /// Where the database lives; defaults to `.memory`.
         public var storage: Storage = .memory
+        /// Where `.memory` stacks make their folders: a memory file system (`MemoryFolder`).
+        public var memoryFolder: MemoryFolder = .default
         /// How the home feed is built; defaults to `.fanOutOnRead`.
         public var feed: FeedStrategy = .fanOutOnRead
         /// The scrypt cost of password hashes; lower it for load runs.

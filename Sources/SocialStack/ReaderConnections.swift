@@ -24,8 +24,6 @@ final class ReaderConnections: Sendable {
     private let path: String
     private let configuration: GRDB.Configuration
     private let state = Locked(State())
-    /// At most `maximumReaderCount` reads at once, as the pool allows.
-    private let slots: DispatchSemaphore
 
     /// Connections to the WAL database at `path`, opened with `writerConfiguration` made
     /// read-only the way `DatabasePool` makes its readers' configuration (a read-only
@@ -36,15 +34,12 @@ final class ReaderConnections: Sendable {
         configuration.allowsUnsafeTransactions = false
         self.path = path
         self.configuration = configuration
-        slots = DispatchSemaphore(value: configuration.maximumReaderCount)
     }
 
     /// Runs `body` on an idle connection (opening one when none is idle and fewer than
     /// `maximumReaderCount` are open; waiting otherwise), on that connection's queue.
     /// Throws GRDB's "Connection is closed" error (`SQLITE_MISUSE`) after `close()`.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        slots.wait()
-        defer { slots.signal() }
         let reader = try checkOut()
         defer { checkIn(reader) }
         return try reader.inDatabase(body)

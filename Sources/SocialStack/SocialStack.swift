@@ -33,6 +33,8 @@ public final class SocialStack: Sendable {
     let store: Store
     /// The folder of a `.temporaryFile` stack, removed by `close()`.
     let folder: StackFolder?
+    /// The database of a `.memory` stack, removed by `close()`.
+    let memory: MemoryDatabase?
 
     /// Opens (and migrates) the stack's database.
     public init(_ configuration: Configuration = Configuration()) throws {
@@ -45,22 +47,77 @@ public final class SocialStack: Sendable {
             // A server-sized page cache per connection (SQLite's default is 2 MiB), so a
             // feed page at 200k posts does not go to the file system for index pages.
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            if let pages = ProcessInfo.processInfo.environment["ROOST_PROTO_CKPT"] {
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(pages)")
+            }
+            if let mmap = ProcessInfo.processInfo.environment["ROOST_PROTO_MMAP"] {
+                try db.execute(sql: "PRAGMA mmap_size = \(mmap)")
+            }
         }
         let writer: any DatabaseWriter
         var folder: StackFolder?
+        var memory: MemoryDatabase?
         let path: String
+        var readerPath: String?
+        var exclusiveWrites = false
         switch configuration.storage {
-        case .memory:
+        case .privateMemory, .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "queue":
             path = ":memory:"
             writer = try DatabaseQueue(configuration: config)
+        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "memdb":
+            // PROTOTYPE: SQLite's memdb VFS shared by name between the writer and the readers.
+            path = "file:/roost-memdb-\(UUID().uuidString)?vfs=memdb"
+            var memdb = config
+            memdb.prepareDatabase { db in
+                if !db.configuration.readonly { try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
+            }
+            writer = try DatabaseQueue(path: path, configuration: memdb)
+            readerPath = path
+            exclusiveWrites = true
+        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "heaprb":
+            // PROTOTYPE: the heap VFS in rollback mode (MEMORY journal), reads shared, writes exclusive.
+            let made = try MemoryDatabase()
+            memory = made
+            path = made.path
+            var rollback = config
+            rollback.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA mmap_size = 2147418112")
+                if !db.configuration.readonly { try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
+            }
+            writer = try DatabaseQueue(path: path, configuration: rollback)
+            readerPath = path
+            exclusiveWrites = true
+            config = rollback
+        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "shm":
+            // PROTOTYPE: a WAL pool on a memory file system.
+            try configuration.memoryFolder.check(needing: MemoryFolder.emptyStackBytes, for: "SocialStack.init (storage .memory)")
+            let made = try StackFolder(in: URL(fileURLWithPath: configuration.memoryFolder.path, isDirectory: true))
+            folder = made
+            path = made.url.appendingPathComponent("stack.sqlite").path
+            writer = try Self.openPool(path: path, configuration: config)
+            readerPath = path
+        case .memory:
+            let made = try MemoryDatabase()
+            memory = made
+            path = made.path
+            var memoryConfig = config
+            memoryConfig.prepareDatabase { db in
+                // Readers take pages straight from the VFS's memory (xFetch), not copies.
+                if ProcessInfo.processInfo.environment["ROOST_PROTO_HEAPMMAP"] != "0" { try db.execute(sql: "PRAGMA mmap_size = 2147418112") }
+            }
+            writer = try Self.openPool(path: path, configuration: memoryConfig)
+            readerPath = path
+            config = memoryConfig
         case let .file(filePath):
             path = filePath
             writer = try Self.openPool(path: path, configuration: config)
+            readerPath = path
         case .temporaryFile:
             let made = try StackFolder()
             folder = made
             path = made.url.appendingPathComponent("stack.sqlite").path
             writer = try Self.openPool(path: path, configuration: config)
+            readerPath = path
         }
         do {
             try Schema.migrator.migrate(writer)
@@ -68,14 +125,16 @@ public final class SocialStack: Sendable {
         } catch {
             try? writer.close()
             folder?.remove()
+            memory?.remove()
             throw StackError.cannotOpen(path: path, reason: String(describing: error))
         }
 
-        let readers = writer is DatabasePool ? ReaderConnections(path: path, writerConfiguration: config) : nil
-        let store = Store(writer: writer, readers: readers, configuration: configuration)
+        let readers = readerPath.map { ReaderConnections(path: $0, writerConfiguration: config) }
+        let store = Store(writer: writer, readers: readers, exclusiveWrites: exclusiveWrites, configuration: configuration)
         self.store = store
         self.configuration = configuration
         self.folder = folder
+        self.memory = memory
         media = MediaService(store: store)
         auth = AuthService(store: store)
         users = UserService(store: store)
@@ -101,6 +160,7 @@ public final class SocialStack: Sendable {
         store.closeReaders()
         try? store.writer.close()
         folder?.remove()
+        memory?.remove()
     }
 
     /// Whether `close()` was called.

@@ -13,6 +13,11 @@ final class Store: Sendable {
     private let queue: DatabaseQueue?
     /// The read-only connections reads run on when the writer is a file's pool.
     private let readers: ReaderConnections?
+    /// PROTOTYPE: reads use the writer's connection when it is free.
+    private let writerReads = ProcessInfo.processInfo.environment["ROOST_PROTO_WRITERREADS"] == "1"
+    private let writerLock = NSLock()
+    /// PROTOTYPE (memdb): reads share it, writes hold it alone.
+    private let exclusive: ReadWriteLock?
     /// A stored-form hash at the configured cost that no password matches: a login for an
     /// unknown email verifies against it, so it takes as long as a wrong password.
     let unmatchableHash: String
@@ -24,10 +29,12 @@ final class Store: Sendable {
 
     /// A store on `writer`; `readers` are the connections reads use when `writer` is a
     /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
-    init(writer: any DatabaseWriter, readers: ReaderConnections?, configuration: SocialStack.Configuration) {
+    init(writer: any DatabaseWriter, readers: ReaderConnections?, exclusiveWrites: Bool = false,
+         configuration: SocialStack.Configuration) {
         self.writer = writer
-        self.queue = writer as? DatabaseQueue
+        self.queue = readers == nil ? writer as? DatabaseQueue : nil
         self.readers = readers
+        self.exclusive = exclusiveWrites ? ReadWriteLock() : nil
         self.configuration = configuration
         // No scrypt needed to build it: its expected hash is not any password's.
         unmatchableHash = PasswordHasher.encoded(
@@ -107,7 +114,18 @@ final class Store: Sendable {
             func transaction(_ db: Database) throws -> T {
                 try Self.inTransaction(db, begin: Statements.beginDeferred) { try body(db) }
             }
-            if let readers { return try readers.read(transaction) }
+            if let readers {
+                if writerReads, writerLock.try() {
+                    defer { writerLock.unlock() }
+                    return try writer.writeWithoutTransaction { db in try body(db) }
+                }
+                if let exclusive {
+                    exclusive.lockShared()
+                    defer { exclusive.unlock() }
+                    return try readers.read(transaction)
+                }
+                return try readers.read(transaction)
+            }
             return try writer.unsafeRead(transaction)
         } catch {
             throw closedOr(error, function, file)
@@ -137,7 +155,13 @@ final class Store: Sendable {
     ) throws -> T {
         if isClosed { throw Self.closedError(function, file) }
         let (value, outbox): (T, Outbox)
+        exclusive?.lockExclusive()
+        if writerReads { writerLock.lock() }
         do {
+            defer {
+                exclusive?.unlock()
+                if writerReads { writerLock.unlock() }
+            }
             (value, outbox) = try writer.writeWithoutTransaction { db in
                 try Self.inTransaction(db, begin: Statements.beginImmediate) {
                     var outbox = Outbox()
@@ -202,4 +226,20 @@ extension Database {
     ) throws -> [T] {
         try T.fetchAll(cachedStatement(sql: sql), arguments: arguments)
     }
+}
+
+/// PROTOTYPE: a pthread read-write lock.
+final class ReadWriteLock: @unchecked Sendable {
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    init() {
+        lock = .allocate(capacity: 1)
+        pthread_rwlock_init(lock, nil)
+    }
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+    func lockShared() { pthread_rwlock_rdlock(lock) }
+    func lockExclusive() { pthread_rwlock_wrlock(lock) }
+    func unlock() { pthread_rwlock_unlock(lock) }
 }

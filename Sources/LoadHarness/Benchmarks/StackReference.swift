@@ -38,7 +38,7 @@ final class StackReference {
         self.strategy = strategy
         let path: String
         switch storage {
-        case .memory:
+        case .memory, .privateMemory:
             path = ":memory:"
             folder = nil
         case let .file(filePath):

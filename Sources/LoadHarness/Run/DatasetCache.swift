@@ -128,7 +128,7 @@ public struct DatasetCache: Sendable {
     private static func build(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
                               progress: (Dataset.Progress) -> Void) throws -> SocialStack {
         var configuration = configuration
-        configuration.storage = .memory
+        configuration.storage = .privateMemory
         let scratch = try SocialStack(configuration)
         _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
         return scratch
