@@ -36,7 +36,7 @@ struct BenchDataset: ParsableCommand {
         }
         let spec = DatasetSpec(users: users, postsPerUser: postsPerUser, followsPerUser: followsPerUser,
                                likesPerUser: likesPerUser, imageBytes: imageBytes)
-        StaleStacks.sweep(for: "roost bench-dataset")
+        if storage == .file { StaleStacks.sweep(for: "roost bench-dataset") }
         let benchmark = DatasetBenchmark(spec: spec, seed: seed, settings: StackSettings(feed: feed, storage: storage), paths: paths)
         let timings = try benchmark.run { path, built in
             ProgressLine.shared.update(RunProgress(phase: "dataset", variant: path.rawValue, iterations: built.done, errors: 0,

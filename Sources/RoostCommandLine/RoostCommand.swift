@@ -10,7 +10,7 @@ struct RoostCommand: ParsableCommand {
         version: Roost.version,
         subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
                       ReportCommand.self, SchemaCommand.self, PairedCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self]
+                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self]
     )
 }
 
@@ -23,13 +23,6 @@ public enum RoostCommandLine {
     /// registrations, before anything runs; so does bad command-line input (design section 7),
     /// not ArgumentParser's 64.
     public static func main(extensions: [RoostExtension] = []) -> Never {
-        if ProcessInfo.processInfo.environment["ROOST_PROTO_NOMEMSTAT"] == "1",
-           let symbol = dlsym(dlopen(nil, RTLD_NOW), "sqlite3_config") {
-            // PROTOTYPE: SQLITE_CONFIG_MEMSTATUS (9) off, before SQLite initializes.
-            let config = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-            let code = config(9, 0)
-            if code != 0 { printError("sqlite3_config(MEMSTATUS, 0): \(code)") }
-        }
         do {
             StepRegistry.install(try StepRegistry(extensions: extensions))
         } catch {

@@ -5,10 +5,9 @@ extension SocialStack {
     public struct Configuration: Sendable {
         /// Where the database lives.
         public enum Storage: Sendable, Equatable {
-            /// A WAL database in a folder of its own on a memory file system (`memoryFolder`,
-            /// `/dev/shm` by default): reads run in parallel on several connections while writes
-            /// take turns on one, as on a file, and nothing touches a disk. `close()` removes
-            /// the folder; a killed process's is swept as a `.temporaryFile` stack's is.
+            /// A WAL database in this process's memory (the `roost-memory` VFS, `MemoryDatabase`):
+            /// reads run in parallel on several connections while writes take turns on one, as
+            /// on a file, and nothing touches a disk or outlives the process. `close()` frees it.
             case memory
             /// An in-memory database on one connection (a `DatabaseQueue`): every call, read or
             /// write, takes its turn; no file anywhere. For scratch stacks (a dataset build) and
@@ -23,8 +22,11 @@ extension SocialStack {
 
         /// Where the database lives; defaults to `.memory`.
         public var storage: Storage = .memory
-        /// Where `.memory` stacks make their folders: a memory file system (`MemoryFolder`).
-        public var memoryFolder: MemoryFolder = .default
+        /// The bytes of memory the machine has free (`MemAvailable` in /proc/meminfo; nil when
+        /// unknown): a `.memory` stack started from a snapshot that does not fit is refused
+        /// with `MemoryStackError.notEnoughMemory` before anything is made. Replaceable, so a
+        /// test can play a machine short of memory.
+        public var freeMemory: @Sendable () -> Int64? = MemoryDatabase.freeMemory
         /// How the home feed is built; defaults to `.fanOutOnRead`.
         public var feed: FeedStrategy = .fanOutOnRead
         /// The scrypt cost of password hashes; lower it for load runs.

@@ -37,7 +37,13 @@ public final class SocialStack: Sendable {
     let memory: MemoryDatabase?
 
     /// Opens (and migrates) the stack's database.
-    public init(_ configuration: Configuration = Configuration()) throws {
+    public convenience init(_ configuration: Configuration = Configuration()) throws {
+        try self.init(configuration, startingAs: nil)
+    }
+
+    /// Opens the stack's database, made from `contents` when given (SocialStack+Starting.swift),
+    /// and migrates it.
+    init(_ configuration: Configuration, startingAs contents: StartingContents?) throws {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(10)
         let onConnection = configuration.onConnection
@@ -47,67 +53,27 @@ public final class SocialStack: Sendable {
             // A server-sized page cache per connection (SQLite's default is 2 MiB), so a
             // feed page at 200k posts does not go to the file system for index pages.
             try db.execute(sql: "PRAGMA cache_size = -65536")
-            if let pages = ProcessInfo.processInfo.environment["ROOST_PROTO_CKPT"] {
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(pages)")
-            }
-            if let mmap = ProcessInfo.processInfo.environment["ROOST_PROTO_MMAP"] {
-                try db.execute(sql: "PRAGMA mmap_size = \(mmap)")
-            }
         }
         let writer: any DatabaseWriter
         var folder: StackFolder?
         var memory: MemoryDatabase?
         let path: String
         var readerPath: String?
-        var exclusiveWrites = false
         switch configuration.storage {
-        case .privateMemory, .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "queue":
+        case .privateMemory:
             path = ":memory:"
             writer = try DatabaseQueue(configuration: config)
-        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "memdb":
-            // PROTOTYPE: SQLite's memdb VFS shared by name between the writer and the readers.
-            path = "file:/roost-memdb-\(UUID().uuidString)?vfs=memdb"
-            var memdb = config
-            memdb.prepareDatabase { db in
-                if !db.configuration.readonly { try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
-            }
-            writer = try DatabaseQueue(path: path, configuration: memdb)
-            readerPath = path
-            exclusiveWrites = true
-        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "heaprb":
-            // PROTOTYPE: the heap VFS in rollback mode (MEMORY journal), reads shared, writes exclusive.
-            let made = try MemoryDatabase()
-            memory = made
-            path = made.path
-            var rollback = config
-            rollback.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA mmap_size = 2147418112")
-                if !db.configuration.readonly { try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
-            }
-            writer = try DatabaseQueue(path: path, configuration: rollback)
-            readerPath = path
-            exclusiveWrites = true
-            config = rollback
-        case .memory where ProcessInfo.processInfo.environment["ROOST_PROTO_MEMORY"] == "shm":
-            // PROTOTYPE: a WAL pool on a memory file system.
-            try configuration.memoryFolder.check(needing: MemoryFolder.emptyStackBytes, for: "SocialStack.init (storage .memory)")
-            let made = try StackFolder(in: URL(fileURLWithPath: configuration.memoryFolder.path, isDirectory: true))
-            folder = made
-            path = made.url.appendingPathComponent("stack.sqlite").path
-            writer = try Self.openPool(path: path, configuration: config)
-            readerPath = path
         case .memory:
             let made = try MemoryDatabase()
             memory = made
+            try contents?.fill(made, configuration: configuration)
             path = made.path
-            var memoryConfig = config
-            memoryConfig.prepareDatabase { db in
-                // Readers take pages straight from the VFS's memory (xFetch), not copies.
-                if ProcessInfo.processInfo.environment["ROOST_PROTO_HEAPMMAP"] != "0" { try db.execute(sql: "PRAGMA mmap_size = 2147418112") }
+            config.prepareDatabase { db in
+                // Reads take pages not in the WAL straight from the VFS's memory (xFetch), not copies.
+                try db.execute(sql: "PRAGMA mmap_size = \(MemoryDatabase.mappedBytes)")
             }
-            writer = try Self.openPool(path: path, configuration: memoryConfig)
+            writer = try Self.openMemoryWriter(made, configuration: config)
             readerPath = path
-            config = memoryConfig
         case let .file(filePath):
             path = filePath
             writer = try Self.openPool(path: path, configuration: config)
@@ -130,7 +96,7 @@ public final class SocialStack: Sendable {
         }
 
         let readers = readerPath.map { ReaderConnections(path: $0, writerConfiguration: config) }
-        let store = Store(writer: writer, readers: readers, exclusiveWrites: exclusiveWrites, configuration: configuration)
+        let store = Store(writer: writer, readers: readers, configuration: configuration)
         self.store = store
         self.configuration = configuration
         self.folder = folder
@@ -145,16 +111,20 @@ public final class SocialStack: Sendable {
         feed = FeedService(store: store)
         notifications = NotificationService(store: store)
         search = SearchService(store: store)
+        // Other storages than `.memory` open empty and copy their contents in.
+        if let contents, memory == nil { try contents.copy(into: self) }
     }
 
     deinit { close() }
 
-    /// Closes the database's connections and, for `.temporaryFile`, removes its folder, even
-    /// while other objects still hold the stack (a leaked screen's app does): every later
-    /// call of a service, a snapshot or a bulk load throws `StackError.closed`. A call under
-    /// way finishes first (the pool waits for it). Does nothing the second time. A
-    /// connection SQLite will not close (a statement of the caller's own still open on
-    /// `database`) closes when it is released; the folder is removed all the same.
+    /// Closes the database's connections and removes what the stack kept (a `.temporaryFile`
+    /// stack's folder, a `.memory` stack's database), even while other objects still hold the
+    /// stack (a leaked screen's app does): every later call of a service, a snapshot or a bulk
+    /// load throws `StackError.closed`. A call under way finishes first (the writer waits for
+    /// it; a read keeps its connection, and a `.memory` database's last bytes, until it
+    /// returns). Does nothing the second time. A connection SQLite will not close (a statement
+    /// of the caller's own still open on `database`) closes when it is released; the folder is
+    /// removed all the same.
     public func close() {
         guard store.markClosed() else { return }
         store.closeReaders()
@@ -168,6 +138,27 @@ public final class SocialStack: Sendable {
 
     /// The database, for tests and tools that inspect rows directly.
     public var database: any DatabaseReader { store.writer }
+
+    /// The writer of a `.memory` stack: one connection to the VFS file, in WAL mode. A
+    /// `DatabaseQueue`, not a `DatabasePool`: the pool would make sure a `-wal` file exists on
+    /// disk by creating and dropping a table, which would change a dataset just loaded.
+    private static func openMemoryWriter(_ memory: MemoryDatabase, configuration: GRDB.Configuration) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: memory.path, configuration: configuration)
+            let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            guard mode == "wal" else {
+                try? queue.close()
+                throw StackError.cannotOpen(path: memory.path, reason: "SQLite kept journal mode \(mode ?? "none"), not WAL")
+            }
+            return queue
+        } catch let error as StackError {
+            memory.remove()
+            throw error
+        } catch {
+            memory.remove()
+            throw StackError.cannotOpen(path: memory.path, reason: String(describing: error))
+        }
+    }
 
     private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
         do {

@@ -26,13 +26,6 @@ public enum StaleStackSweeper {
         /// Folders that could not be removed, with why.
         public var failures: [String] = []
 
-        /// Adds what another sweep (of another folder) found and did.
-        public mutating func merge(_ other: Sweep) {
-            removed += other.removed
-            live += other.live
-            failures += other.failures
-        }
-
         /// The space the removed folders took, in bytes.
         public var freedBytes: Int64 { removed.reduce(0) { $0 + $1.bytes } }
 

@@ -22,6 +22,10 @@ int roost_memory_file_remove(const char *name);
 /// SQLITE_NOMEM, or SQLITE_ERROR when `name` exists already.
 int roost_memory_file_load(const char *name, const char *source, int64_t *bytes);
 
+/// Creates the file `name` (which must not exist) with a copy of `size` bytes at `bytes`.
+/// Returns SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR when `name` exists already.
+int roost_memory_file_create(const char *name, const void *bytes, int64_t size);
+
 /// The size of the file `name` in bytes, or -1 when there is none.
 int64_t roost_memory_file_size(const char *name);
 

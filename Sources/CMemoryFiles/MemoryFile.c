@@ -1,77 +1,22 @@
-// An SQLite VFS whose files are chunks of this process's heap ("roost-memory").
+// A memory file's bytes, locks and WAL index: the I/O methods of the "roost-memory" VFS.
 //
-// Why: a `.memory` stack must let reads run in parallel on several connections while one
-// writer writes, as a WAL database does, without a disk. WAL needs files and a shared-memory
-// index; on a memory file system (/dev/shm) every page written or re-read is a system call,
-// which cost write-heavy scenarios 40% of their speed (docs/social-stack.md). Here a file is
-// an array of 256 KiB chunks, the WAL index is heap regions and the locks are counters under
-// a mutex, with the semantics of SQLite's own unix VFS between connections of one process.
-//
-// Concurrency: a file's chunk pointers are published with release stores and read with
-// acquire loads, so readers copy pages without a lock; SQLite's WAL protocol guarantees that
-// no byte is read while another connection writes it. Growth, locks and the WAL index's
-// regions take the file's mutex; opening, deleting and looking files up take the registry's.
+// A file is an array of 256 KiB chunks reached through a two-level table. Chunk pointers are
+// published with release stores and read with acquire loads, so connections copy pages out
+// without a lock; SQLite's WAL protocol guarantees that no byte is read while another
+// connection writes it. Growth, the database locks and the WAL index take the file's mutex.
+// Locks and the WAL index keep os_unix.c's semantics between the connections of one process.
 
-#include "MemoryFiles.h"
+#include "MemoryFileStore.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#define CHUNK_SHIFT 18
-#define CHUNK_SIZE ((int64_t)1 << CHUNK_SHIFT)
-#define LEAF_SHIFT 12
-#define LEAF_COUNT (1 << LEAF_SHIFT)
-#define ROOT_COUNT 256 /* 256 leaves of 4,096 chunks of 256 KiB: files up to 256 GiB */
-
-const char *const roost_memory_vfs_name = "roost-memory";
-
-typedef struct Node Node;
-typedef struct Handle Handle;
-
-/// One file: its bytes, its locks and (for a database) its WAL index.
-struct Node {
-    Node *next, *previous;      /* every node alive: registered, or removed but still open */
-    char *name;                 /* NULL for an anonymous (temporary) file */
-    int registered;             /* whether `name` finds it */
-    int openCount;              /* handles open on it (registry mutex) */
-    pthread_mutex_t mutex;      /* growth, database locks, the WAL index */
-    int64_t size;               /* atomic */
-    unsigned char **root[ROOT_COUNT]; /* leaves, published atomically */
-    /* Database-file locks, as the unix VFS keeps them between handles of one process. */
-    int lockLevel;              /* the strongest lock any handle holds */
-    int sharedCount;            /* handles holding SHARED or more */
-    /* The WAL index: regions of equal size, and its eight locks (>0 shared count, -1 exclusive). */
-    void **regions;
-    int regionCount;
-    int regionSize;
-    int shmMapCount;
-    int shmLocks[SQLITE_SHM_NLOCK];
-};
-
-/// One connection's open file.
-struct Handle {
-    sqlite3_file base;
-    Node *node;
-    int lockLevel;
-    int deleteOnClose;
-    int shmMapped;
-    unsigned shmShared, shmExclusive; /* bit masks of the WAL index locks this handle holds */
-};
-
-static pthread_mutex_t registry = PTHREAD_MUTEX_INITIALIZER;
-static Node *nodes;             /* every node alive (registry mutex) */
-static int64_t chunkBytes;      /* atomic: bytes in all chunks */
-static sqlite3_vfs *fallback;   /* the default VFS, for time, randomness and sleep */
+/// Bytes held in all files' chunks.
+int64_t roost_memory_chunk_bytes;
 
 // MARK: - Nodes
 
-static Node *nodeCreate(const char *name) {
+Node *roost_memory_node_create(const char *name) {
     Node *node = calloc(1, sizeof(Node));
     if (!node) return NULL;
     if (name && !(node->name = strdup(name))) {
@@ -83,8 +28,8 @@ static Node *nodeCreate(const char *name) {
 }
 
 /// Frees a node no handle has open and the registry no longer lists (registry mutex held).
-static void nodeFree(Node *node) {
-    if (node->previous) node->previous->next = node->next; else if (nodes == node) nodes = node->next;
+void roost_memory_node_free(Node *node) {
+    if (node->previous) node->previous->next = node->next; else if (roost_memory_nodes == node) roost_memory_nodes = node->next;
     if (node->next) node->next->previous = node->previous;
     int64_t freed = 0;
     for (int r = 0; r < ROOT_COUNT; r++) {
@@ -98,7 +43,7 @@ static void nodeFree(Node *node) {
         }
         free(leaf);
     }
-    __atomic_sub_fetch(&chunkBytes, freed, __ATOMIC_RELAXED);
+    __atomic_sub_fetch(&roost_memory_chunk_bytes, freed, __ATOMIC_RELAXED);
     for (int i = 0; i < node->regionCount; i++) free(node->regions[i]);
     free(node->regions);
     pthread_mutex_destroy(&node->mutex);
@@ -106,24 +51,9 @@ static void nodeFree(Node *node) {
     free(node);
 }
 
-static void nodeLink(Node *node) {
-    node->next = nodes;
-    node->previous = NULL;
-    if (nodes) nodes->previous = node;
-    nodes = node;
-}
-
-/// The registered node named `name` (registry mutex held).
-static Node *nodeNamed(const char *name) {
-    for (Node *node = nodes; node; node = node->next) {
-        if (node->registered && strcmp(node->name, name) == 0) return node;
-    }
-    return NULL;
-}
-
 /// The chunk holding byte `index << CHUNK_SHIFT`, made (zeroed) when `create` is set; NULL
 /// when it is not there (or cannot be made).
-static unsigned char *chunkAt(Node *node, int64_t index, int create) {
+unsigned char *roost_memory_chunk(Node *node, int64_t index, int create) {
     int64_t r = index >> LEAF_SHIFT, l = index & (LEAF_COUNT - 1);
     if (r >= ROOT_COUNT) return NULL;
     unsigned char **leaf = __atomic_load_n(&node->root[r], __ATOMIC_ACQUIRE);
@@ -136,7 +66,7 @@ static unsigned char *chunkAt(Node *node, int64_t index, int create) {
     }
     if (leaf && !(chunk = leaf[l]) && (chunk = calloc(1, CHUNK_SIZE))) {
         __atomic_store_n(&leaf[l], chunk, __ATOMIC_RELEASE);
-        __atomic_add_fetch(&chunkBytes, CHUNK_SIZE, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&roost_memory_chunk_bytes, CHUNK_SIZE, __ATOMIC_RELAXED);
     }
     pthread_mutex_unlock(&node->mutex);
     return chunk;
@@ -148,7 +78,7 @@ static void sizeAtLeast(Node *node, int64_t end) {
     while (end > size && !__atomic_compare_exchange_n(&node->size, &size, end, 1, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {}
 }
 
-// MARK: - File methods
+// MARK: - I/O methods
 
 static int memClose(sqlite3_file *file);
 static int memShmUnmap(sqlite3_file *file, int deleteFlag);
@@ -163,7 +93,7 @@ static int memRead(sqlite3_file *file, void *buffer, int amount, sqlite3_int64 o
     while (done < available) {
         int64_t at = offset + done, within = at & (CHUNK_SIZE - 1);
         int64_t count = CHUNK_SIZE - within < available - done ? CHUNK_SIZE - within : available - done;
-        unsigned char *chunk = chunkAt(node, at >> CHUNK_SHIFT, 0);
+        unsigned char *chunk = roost_memory_chunk(node, at >> CHUNK_SHIFT, 0);
         if (chunk) memcpy(out + done, chunk + within, (size_t)count); else memset(out + done, 0, (size_t)count);
         done += count;
     }
@@ -181,7 +111,7 @@ static int memWrite(sqlite3_file *file, const void *buffer, int amount, sqlite3_
     while (done < amount) {
         int64_t at = offset + done, within = at & (CHUNK_SIZE - 1);
         int64_t count = CHUNK_SIZE - within < amount - done ? CHUNK_SIZE - within : amount - done;
-        unsigned char *chunk = chunkAt(node, at >> CHUNK_SHIFT, 1);
+        unsigned char *chunk = roost_memory_chunk(node, at >> CHUNK_SHIFT, 1);
         if (!chunk) return SQLITE_FULL;
         memcpy(chunk + within, in + done, (size_t)count);
         done += count;
@@ -395,7 +325,7 @@ static int memFetch(sqlite3_file *file, sqlite3_int64 offset, int amount, void *
     if (offset + amount > __atomic_load_n(&node->size, __ATOMIC_ACQUIRE)) return SQLITE_OK;
     int64_t index = offset >> CHUNK_SHIFT;
     if ((offset + amount - 1) >> CHUNK_SHIFT != index) return SQLITE_OK;
-    unsigned char *chunk = chunkAt(node, index, 0);
+    unsigned char *chunk = roost_memory_chunk(node, index, 0);
     if (chunk) *pointer = chunk + (offset & (CHUNK_SIZE - 1));
     return SQLITE_OK;
 }
@@ -407,7 +337,7 @@ static int memUnfetch(sqlite3_file *file, sqlite3_int64 offset, void *pointer) {
     return SQLITE_OK;
 }
 
-static const sqlite3_io_methods methods = {
+const sqlite3_io_methods roost_memory_io_methods = {
     3, memClose, memRead, memWrite, memTruncate, memSync, memFileSize, memLock, memUnlock,
     memCheckReservedLock, memFileControl, memSectorSize, memDeviceCharacteristics,
     memShmMap, memShmLock, memShmBarrier, memShmUnmap, memFetch, memUnfetch,
@@ -415,233 +345,10 @@ static const sqlite3_io_methods methods = {
 
 static int memClose(sqlite3_file *file) {
     Handle *handle = (Handle *)file;
-    Node *node = handle->node;
     memShmUnmap(file, 0);
     memUnlock(file, SQLITE_LOCK_NONE);
-    pthread_mutex_lock(&registry);
-    if (handle->deleteOnClose) node->registered = 0;
-    if (--node->openCount == 0 && !node->registered) nodeFree(node);
-    pthread_mutex_unlock(&registry);
+    roost_memory_node_closed(handle->node, handle->deleteOnClose);
     handle->node = NULL;
     return SQLITE_OK;
 }
 
-// MARK: - VFS methods
-
-static int memOpen(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags, int *outFlags) {
-    (void)vfs;
-    Handle *handle = (Handle *)file;
-    memset(handle, 0, sizeof(Handle));
-    Node *node;
-    pthread_mutex_lock(&registry);
-    node = name ? nodeNamed(name) : NULL;
-    if (!node) {
-        if (name && !(flags & SQLITE_OPEN_CREATE)) {
-            pthread_mutex_unlock(&registry);
-            return SQLITE_CANTOPEN;
-        }
-        if (!(node = nodeCreate(name))) {
-            pthread_mutex_unlock(&registry);
-            return SQLITE_NOMEM;
-        }
-        node->registered = name != NULL;
-        nodeLink(node);
-    }
-    node->openCount++;
-    pthread_mutex_unlock(&registry);
-    handle->node = node;
-    handle->deleteOnClose = !name || (flags & SQLITE_OPEN_DELETEONCLOSE);
-    handle->base.pMethods = &methods;
-    if (outFlags) *outFlags = flags;
-    return SQLITE_OK;
-}
-
-static int memDelete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
-    (void)vfs;
-    (void)syncDirectory;
-    pthread_mutex_lock(&registry);
-    Node *node = nodeNamed(name);
-    if (node) {
-        node->registered = 0;
-        if (node->openCount == 0) nodeFree(node);
-    }
-    pthread_mutex_unlock(&registry);
-    return node ? SQLITE_OK : SQLITE_IOERR_DELETE_NOENT;
-}
-
-/// As the unix VFS answers: a file "exists" when it is there and not empty.
-static int memAccess(sqlite3_vfs *vfs, const char *name, int flags, int *result) {
-    (void)vfs;
-    pthread_mutex_lock(&registry);
-    Node *node = nodeNamed(name);
-    if (flags == SQLITE_ACCESS_EXISTS) {
-        *result = node && __atomic_load_n(&node->size, __ATOMIC_ACQUIRE) > 0;
-    } else {
-        *result = node != NULL;
-    }
-    pthread_mutex_unlock(&registry);
-    return SQLITE_OK;
-}
-
-static int memFullPathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
-    (void)vfs;
-    sqlite3_snprintf(size, out, "%s", name);
-    return SQLITE_OK;
-}
-
-static void *memDlOpen(sqlite3_vfs *vfs, const char *path) {
-    (void)vfs;
-    return fallback->xDlOpen(fallback, path);
-}
-
-static void memDlError(sqlite3_vfs *vfs, int size, char *message) {
-    (void)vfs;
-    fallback->xDlError(fallback, size, message);
-}
-
-static void (*memDlSym(sqlite3_vfs *vfs, void *library, const char *symbol))(void) {
-    (void)vfs;
-    return fallback->xDlSym(fallback, library, symbol);
-}
-
-static void memDlClose(sqlite3_vfs *vfs, void *library) {
-    (void)vfs;
-    fallback->xDlClose(fallback, library);
-}
-
-static int memRandomness(sqlite3_vfs *vfs, int size, char *out) {
-    (void)vfs;
-    return fallback->xRandomness(fallback, size, out);
-}
-
-static int memSleep(sqlite3_vfs *vfs, int microseconds) {
-    (void)vfs;
-    return fallback->xSleep(fallback, microseconds);
-}
-
-static int memCurrentTime(sqlite3_vfs *vfs, double *now) {
-    (void)vfs;
-    return fallback->xCurrentTime(fallback, now);
-}
-
-static int memGetLastError(sqlite3_vfs *vfs, int size, char *message) {
-    (void)vfs;
-    (void)size;
-    (void)message;
-    return 0;
-}
-
-static int memCurrentTimeInt64(sqlite3_vfs *vfs, sqlite3_int64 *now) {
-    (void)vfs;
-    return fallback->xCurrentTimeInt64(fallback, now);
-}
-
-static sqlite3_vfs vfs = {
-    2, sizeof(Handle), 512, NULL, "roost-memory", NULL,
-    memOpen, memDelete, memAccess, memFullPathname, memDlOpen, memDlError, memDlSym, memDlClose,
-    memRandomness, memSleep, memCurrentTime, memGetLastError, memCurrentTimeInt64,
-    NULL, NULL, NULL,
-};
-
-static pthread_once_t registration = PTHREAD_ONCE_INIT;
-static int registrationResult = SQLITE_OK;
-
-static void registerOnce(void) {
-    registrationResult = sqlite3_initialize();
-    if (registrationResult != SQLITE_OK) return;
-    fallback = sqlite3_vfs_find(NULL);
-    registrationResult = fallback ? sqlite3_vfs_register(&vfs, 0) : SQLITE_ERROR;
-}
-
-int roost_memory_vfs_register(void) {
-    pthread_once(&registration, registerOnce);
-    return registrationResult;
-}
-
-// MARK: - Files from outside SQLite
-
-int roost_memory_file_remove(const char *name) {
-    static const char *const suffixes[] = {"", "-wal", "-journal"};
-    int removed = 0;
-    size_t length = strlen(name);
-    char *path = malloc(length + 9);
-    if (!path) return 0;
-    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-        memcpy(path, name, length);
-        strcpy(path + length, suffixes[i]);
-        removed += memDelete(&vfs, path, 0) == SQLITE_OK;
-    }
-    free(path);
-    return removed;
-}
-
-int roost_memory_file_load(const char *name, const char *source, int64_t *bytes) {
-    Node *node = nodeCreate(name);
-    if (!node) return SQLITE_NOMEM;
-    int descriptor = open(source, O_RDONLY | O_CLOEXEC);
-    struct stat status;
-    int rc = descriptor < 0 || fstat(descriptor, &status) != 0 ? SQLITE_CANTOPEN : SQLITE_OK;
-    int64_t size = 0, wanted = rc == SQLITE_OK ? (int64_t)status.st_size : 0;
-    while (rc == SQLITE_OK && size < wanted) {
-        unsigned char *chunk = chunkAt(node, size >> CHUNK_SHIFT, 1);
-        int64_t within = size & (CHUNK_SIZE - 1);
-        int64_t want = wanted - size < CHUNK_SIZE - within ? wanted - size : CHUNK_SIZE - within;
-        if (!chunk) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        ssize_t got = read(descriptor, chunk + within, (size_t)want);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) {
-            rc = SQLITE_CANTOPEN; /* a read error, or the file shrank meanwhile */
-            if (got == 0) errno = EIO;
-            break;
-        }
-        size += got;
-    }
-    int saved = errno;
-    if (descriptor >= 0) close(descriptor);
-    node->size = size;
-    pthread_mutex_lock(&registry);
-    if (rc == SQLITE_OK && nodeNamed(name)) rc = SQLITE_ERROR;
-    nodeLink(node);
-    if (rc == SQLITE_OK) {
-        node->registered = 1;
-    } else {
-        nodeFree(node);
-    }
-    pthread_mutex_unlock(&registry);
-    if (bytes) *bytes = rc == SQLITE_OK ? size : 0;
-    errno = saved;
-    return rc;
-}
-
-int64_t roost_memory_file_size(const char *name) {
-    pthread_mutex_lock(&registry);
-    Node *node = nodeNamed(name);
-    int64_t size = node ? __atomic_load_n(&node->size, __ATOMIC_ACQUIRE) : -1;
-    pthread_mutex_unlock(&registry);
-    return size;
-}
-
-int roost_memory_file_count(const char *prefix) {
-    size_t length = strlen(prefix);
-    int count = 0;
-    pthread_mutex_lock(&registry);
-    for (Node *node = nodes; node; node = node->next) {
-        if (node->name && strncmp(node->name, prefix, length) == 0) count++;
-    }
-    pthread_mutex_unlock(&registry);
-    return count;
-}
-
-int64_t roost_memory_bytes(void) { return __atomic_load_n(&chunkBytes, __ATOMIC_RELAXED); }
-
-/// Before SQLite starts (a constructor runs before main): no global statistics mutex around
-/// every SQLite allocation (SQLITE_CONFIG_MEMSTATUS; two connections on two threads
-/// contended for it), and URIs understood whatever SQLite was compiled with, so that a
-/// database can name this VFS (`file:/NAME?vfs=roost-memory`).
-__attribute__((constructor)) static void configureSQLite(void) {
-    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    sqlite3_config(SQLITE_CONFIG_URI, 1);
-}
