@@ -58,13 +58,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dw")]
         ),
         .target(name: "MemoryProbes", dependencies: ["CJemalloc", "CInlineFrames"]),
+        // zlib (apt: zlib1g-dev): the latency interval logs (hgrm/*.hlog) deflate each
+        // histogram, as HdrHistogram's writers do; a soak run's logs are 40% smaller than
+        // with stored blocks (docs/long-runs.md).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Callgrind's client requests (valgrind.h, callgrind.h vendored): `roost run --instructions`
         // counts instructions only inside measured steps.
         .target(name: "CCallgrind"),
         .target(
             name: "LoadHarness",
             dependencies: [
-                "Screens", "MemoryProbes", "SocialStack", "CCallgrind",
+                "Screens", "MemoryProbes", "SocialStack", "CCallgrind", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`
                 // and the statement counters; GRDB to explain a run's statements on its stack.

@@ -4,7 +4,8 @@ import LoadHarness
 import SocialStack
 
 /// `roost bench-hostile`: what hostile input costs the stack. Login with an unknown email
-/// beside a wrong password (they must take the same time), a reset with a garbage token,
+/// and with the right password followed by a NUL beside a wrong password (they must take the
+/// same time), the same for account deletion's password, a reset with a garbage token,
 /// and post searches: the query a person types, the largest one the limits accept, and the
 /// unbounded patterns the limits refuse, run straight through FTS5 to show what they cost.
 struct BenchHostile: ParsableCommand {
@@ -15,7 +16,7 @@ struct BenchHostile: ParsableCommand {
     )
 
     @Option(help: "Password cost of the login stack: production or low.") var cost = "production"
-    @Option(help: "Paired login rounds (one unknown email and one wrong password each).") var rounds = 41
+    @Option(help: "Login rounds (one unknown email, one wrong password and one NUL-suffixed one each).") var rounds = 41
     @Option(help: "Accounts in the search dataset.") var users = 10_000
     @Option(help: "Posts per account in the search dataset.") var postsPerUser = 6
     @Option(help: "Runs of each search (the median is printed).") var searches = 21
@@ -33,32 +34,52 @@ struct BenchHostile: ParsableCommand {
     }
 
     private func benchLogin(_ passwordCost: PasswordCost) throws {
-        let stack = try SocialStack(.init(passwordCost: passwordCost))
-        _ = try stack.auth.signUp(email: "alice@example.com", password: "alice-secret-1", username: "alice", fullName: "Alice")
-        var unknown: [Double] = [], wrong: [Double] = [], right: [Double] = [], garbageReset: [Double] = []
+        var configuration = SocialStack.Configuration(passwordCost: passwordCost)
+        // Account deletion's wrong passwords are timed too: no lockout in the benchmark.
+        configuration.wrongPasswordLimit = .max
+        let stack = try SocialStack(configuration)
+        let alice = try stack.auth.signUp(email: "alice@example.com", password: "alice-secret-1", username: "alice", fullName: "Alice")
+        var unknown: [Double] = [], wrong: [Double] = [], nul: [Double] = [], right: [Double] = [], garbageReset: [Double] = []
+        var deleteWrong: [Double] = [], deleteNul: [Double] = []
         for round in 0..<rounds {
-            // Alternate which goes first, so a warm cache favours neither.
-            let order = round.isMultiple(of: 2) ? [0, 1] : [1, 0]
+            // Rotate which goes first, so a warm cache favours none.
+            let order = [[0, 1, 2], [1, 2, 0], [2, 0, 1]][round % 3]
             for which in order {
-                let email = which == 0 ? "nobody\(round)@example.com" : "alice@example.com"
-                let seconds = Self.time { _ = try? stack.auth.logIn(email: email, password: "wrong-password-1") }
-                if which == 0 { unknown.append(seconds) } else { wrong.append(seconds) }
+                switch which {
+                case 0: unknown.append(Self.time { _ = try? stack.auth.logIn(email: "nobody\(round)@example.com", password: "wrong-password-1") })
+                case 1: wrong.append(Self.time { _ = try? stack.auth.logIn(email: "alice@example.com", password: "wrong-password-1") })
+                default: nul.append(Self.time { _ = try? stack.auth.logIn(email: "alice@example.com", password: "alice-secret-1\0") })
+                }
+            }
+            for which in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+                if which == 0 {
+                    deleteWrong.append(Self.time { _ = try? stack.auth.deleteAccount(alice, password: "wrong-password-1") })
+                } else {
+                    deleteNul.append(Self.time { _ = try? stack.auth.deleteAccount(alice, password: "alice-secret-1\0") })
+                }
             }
             right.append(Self.time { _ = try? stack.auth.logIn(email: "alice@example.com", password: "alice-secret-1") })
             garbageReset.append(Self.time { _ = try? stack.auth.resetPassword(token: "garbage-\(round)", newPassword: "new-secret-1") })
         }
-        print("login, \(passwordCost), \(rounds) paired rounds (medians):")
+        print("login, \(passwordCost), \(rounds) rounds, order rotated (medians):")
         print(String(format: "  unknown email     %9.3f ms", Self.median(unknown) * 1000))
         print(String(format: "  wrong password    %9.3f ms   (unknown / wrong: %.3f)", Self.median(wrong) * 1000,
                      Self.median(unknown) / Self.median(wrong)))
+        print(String(format: "  right + NUL       %9.3f ms   (NUL / wrong: %.3f)", Self.median(nul) * 1000,
+                     Self.median(nul) / Self.median(wrong)))
         print(String(format: "  right password    %9.3f ms", Self.median(right) * 1000))
         print(String(format: "  reset, bad token  %9.3f ms", Self.median(garbageReset) * 1000))
+        print("account deletion, \(passwordCost), \(rounds) paired rounds (medians):")
+        print(String(format: "  wrong password    %9.3f ms", Self.median(deleteWrong) * 1000))
+        print(String(format: "  right + NUL       %9.3f ms   (NUL / wrong: %.3f)", Self.median(deleteNul) * 1000,
+                     Self.median(deleteNul) / Self.median(deleteWrong)))
     }
 
     private func benchSearch() throws {
-        let stack = try SocialStack(.init(passwordCost: .low))
+        let administration = try StackAdministration(opening: .init(passwordCost: .low))
+        let stack = administration.stack
         let spec = DatasetSpec(users: users, postsPerUser: postsPerUser, followsPerUser: min(20, users - 1), likesPerUser: 0, imageBytes: 0)
-        _ = try Dataset.build(spec, seed: 21, on: stack)
+        _ = try Dataset.build(spec, seed: 21, on: administration)
         try timeSearches(on: stack, title: "post search on \(users) users, \(users * postsPerUser) posts")
         if optimize {
             try stack.search.optimizeIndex()

@@ -37,6 +37,14 @@ extension SocialStack {
         public var sessionLifetime: TimeInterval = 30 * 24 * 3600
         /// How long a password-reset token lasts.
         public var passwordResetLifetime: TimeInterval = 3600
+        /// Wrong passwords in a row that account deletion takes from a user's live sessions
+        /// before it refuses, without checking, for `wrongPasswordLockout`.
+        public var wrongPasswordLimit = 5
+        /// How long account deletion refuses after `wrongPasswordLimit` wrong passwords.
+        public var wrongPasswordLockout: TimeInterval = 15 * 60
+        /// How long bytes stored by `media.store` that no post or profile uses are kept before
+        /// `StackAdministration.purgeExpired()` removes them.
+        public var unusedMediaLifetime: TimeInterval = 3600
         /// The clock every timestamp and expiry reads; inject one in tests.
         public var clock: @Sendable () -> Date = { Date() }
         /// Where salts and session and reset tokens get their random bytes: the system's

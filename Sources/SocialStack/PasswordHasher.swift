@@ -24,8 +24,14 @@ enum PasswordHasher {
          Data(salt).base64EncodedString(), Data(derived).base64EncodedString()].joined(separator: "$")
     }
 
-    /// Whether `password` matches `encoded`; a malformed stored hash never matches.
-    static func verify(_ password: String, against encoded: String) -> Bool {
+    /// Whether `password` matches `encoded`; a malformed stored hash never matches, and
+    /// neither does a password with a NUL byte. scrypt keys HMAC-SHA-256 with the password,
+    /// and HMAC pads a key of 64 bytes or fewer with zero bytes, so `pw` and `pw\0` derive
+    /// the same hash: such a password is refused after the same scrypt run as any other, so
+    /// the refusal costs and says what a wrong password does. `derived` is called once the
+    /// scrypt derivation has run.
+    static func verify(_ password: String, against encoded: String, derived didDerive: () -> Void = {}) -> Bool {
+        let hasNul = password.utf8.contains(0)
         let parts = encoded.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 6, parts[0] == "scrypt",
               let rounds = Int(parts[1]), let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
@@ -34,7 +40,8 @@ enum PasswordHasher {
               let derived = try? derive(password, salt: [UInt8](salt), rounds: rounds,
                                         blockSize: blockSize, parallelism: parallelism)
         else { return false }
-        return constantTimeEquals(derived, [UInt8](expected))
+        didDerive()
+        return constantTimeEquals(derived, [UInt8](expected)) && !hasNul
     }
 
     private static func derive(_ password: String, salt: [UInt8], rounds: Int, blockSize: Int,

@@ -9,6 +9,12 @@ enum SessionCheck {
     /// The session's user when the session is valid now; `SessionError` otherwise.
     @discardableResult
     static func verify(_ session: Session, for operation: String, in db: Database, store: Store) throws -> UserID {
+        _ = try expiry(of: session, for: operation, in: db, store: store)
+        return session.user.id
+    }
+
+    /// When the session expires (stored milliseconds) when it is valid now; `SessionError` otherwise.
+    static func expiry(of session: Session, for operation: String, in db: Database, store: Store) throws -> Int64 {
         let check = try DirectStatement(db, Statements.sessionExpiry)
         check.bind(session.user.id.rawValue, at: 2)
         let stored = try check.withBlob(session.tokenHash, at: 1) { try check.int64Value() }
@@ -16,6 +22,6 @@ enum SessionCheck {
         guard expiresAt > store.nowMillis else {
             throw SessionError.expired(operation: operation, expiredAt: Timestamp.date(expiresAt))
         }
-        return session.user.id
+        return expiresAt
     }
 }

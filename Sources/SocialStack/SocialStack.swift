@@ -136,8 +136,8 @@ public final class SocialStack: Sendable {
     /// Whether `close()` was called.
     public var isClosed: Bool { store.isClosed }
 
-    /// The database, for tests and tools that inspect rows directly.
-    public var database: any DatabaseReader { store.writer }
+    /// The database, for the stack's own tests; tools reach it through `StackAdministration.database`.
+    var database: any DatabaseReader { store.writer }
 
     /// The writer of a `.memory` stack: one connection to the VFS file, in WAL mode. A
     /// `DatabaseQueue`, not a `DatabasePool`: the pool would make sure a `-wal` file exists on

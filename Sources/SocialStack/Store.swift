@@ -44,9 +44,9 @@ final class Store: Sendable {
 
     /// Whether `password` matches `encoded`; nil `encoded` (no such account) verifies against
     /// `unmatchableHash`, so it costs what a wrong password costs and never matches.
+    /// `scryptRuns` counts the derivation once it has run.
     func verifyPassword(_ password: String, against encoded: String?) -> Bool {
-        scryptRuns.withLock { $0 += 1 }
-        let matches = PasswordHasher.verify(password, against: encoded ?? unmatchableHash)
+        let matches = PasswordHasher.verify(password, against: encoded ?? unmatchableHash) { scryptRuns.withLock { $0 += 1 } }
         return matches && encoded != nil
     }
 

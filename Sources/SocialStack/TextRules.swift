@@ -55,11 +55,14 @@ enum TextRules {
         return !host.isEmpty && (2...64).contains(tld.count) && tld.allSatisfy(isASCIILetter)
     }
 
-    /// Why `password` is too weak, or nil when it has 8+ characters with a letter and a digit.
+    /// Why `password` cannot be set (over the byte limit, a NUL, too weak), or nil when it has 8+
+    /// characters with a letter and a digit.
     static func passwordProblem(_ password: String) -> String? {
         if password.utf8.count > TextLimits.passwordBytes {
             return "it must have at most \(TextLimits.passwordBytes) bytes"
         }
+        // Trailing NULs hash as if they were not there (`PasswordHasher.verify`): refused.
+        if password.utf8.contains(0) { return "it must not contain a NUL character" }
         if password.count < TextLimits.passwordMinimum {
             return "it must have at least \(TextLimits.passwordMinimum) characters"
         }

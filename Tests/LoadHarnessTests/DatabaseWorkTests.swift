@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 @testable import LoadHarness
 import MemoryProbes
-import SocialStack
+@testable import SocialStack
 import Synchronization
 import Testing
 

@@ -29,7 +29,7 @@ final class DatasetCacheTests: XCTestCase {
         try assertSameData(first, second)
         // And equal to a dataset built with no cache at all.
         let plain = try SocialStack(Self.configuration())
-        _ = try Dataset.build(spec, seed: 5, on: plain)
+        _ = try Dataset.build(spec, seed: 5, on: StackAdministration(administering: plain))
         try assertSameData(plain, second)
     }
 
@@ -164,7 +164,7 @@ final class DatasetCacheTests: XCTestCase {
                                                            warn: { warnings.append($0) })
         XCTAssertEqual(dataset.users.count, spec.users)
         XCTAssertEqual(dataset.posts.count, spec.users * spec.postsPerUser)
-        return (stack, source, warnings)
+        return (stack.stack, source, warnings)
     }
 
     private func entryPath() throws -> String {

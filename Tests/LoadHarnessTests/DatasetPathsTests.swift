@@ -28,15 +28,19 @@ import Testing
                 Issue.record("\(table) row \(index): bulk \(actual[index]), services \(expected[index])")
             }
         }
+        // Every profile image is an image the stack accepts: a PNG signature, then the filler.
+        let images = try bulk.database.read { db in try Data.fetchAll(db, sql: "SELECT bytes FROM media") }.map { [UInt8]($0) }
+        #expect(images.count == 256, "the filler repeats every 256 users; equal bytes are stored once")
+        #expect(images.allSatisfy { ImageFormat(of: $0) == .png && $0.count == 48 })
         #expect(try bulk.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM likes") } ?? 0 > 1_100)
         #expect(try bulk.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM feed_entries") } ?? 0 > 1_100)
     }
 
     /// A fanOutOnWrite stack with a clock that does not move and salts and tokens from the seed.
-    private func makeStack() throws -> SocialStack {
+    private func makeStack() throws -> StackAdministration {
         var configuration = SocialStack.Configuration(feed: .fanOutOnWrite, passwordCost: .low)
         configuration.clock = { Date(timeIntervalSince1970: 1_700_000_000) }
         configuration.randomBytes = SeededBytes(seed: 3).next
-        return try SocialStack(configuration)
+        return try StackAdministration(opening: configuration)
     }
 }

@@ -82,16 +82,60 @@ import Testing
         }
     }
 
-    @Test func storedZlibStreamsRoundTripAndAreChecked() throws {
-        #expect(ZlibStored.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+    /// A zlib stream of stored (uncompressed) deflate blocks, as Roost wrote its logs before
+    /// they were deflated.
+    static func storedStream(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let length = min(65_535, data.count - offset)
+            out.append(offset + length == data.count ? 1 : 0)
+            out += [UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8((~length >> 8) & 0xff)]
+            out += data[offset..<offset + length]
+            offset += length
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return out + [UInt8(b >> 8), UInt8(b & 0xff), UInt8(a >> 8), UInt8(a & 0xff)]
+    }
+
+    @Test func zlibStreamsRoundTripAndAreChecked() throws {
+        // "Wikipedia" in one stored block: its Adler-32 is 0x11E60398.
+        let wikipedia: [UInt8] = [0x78, 0x01, 0x01, 0x09, 0x00, 0xf6, 0xff] + Array("Wikipedia".utf8) + [0x11, 0xe6, 0x03, 0x98]
+        #expect(Self.storedStream(Array("Wikipedia".utf8)) == wikipedia)
+        #expect(try Zlib.inflate(wikipedia) == Array("Wikipedia".utf8))
         let data = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let wrapped = ZlibStored.wrap(data)
-        #expect(wrapped.count == data.count + 2 + 4 * 5 + 4)  // header, four blocks of 5 header bytes, checksum
-        #expect(try ZlibStored.unwrap(wrapped) == data)
-        var corrupt = wrapped
+        let stored = Self.storedStream(data)
+        #expect(stored.count == data.count + 2 + 4 * 5 + 4)  // header, four blocks of 5 header bytes, checksum
+        #expect(try Zlib.inflate(stored) == data, "a log written with stored blocks reads as before")
+        let deflated = Zlib.deflate(data)
+        #expect(deflated.count < data.count / 100 && (UInt16(deflated[0]) << 8 | UInt16(deflated[1])) % 31 == 0)
+        #expect(try Zlib.inflate(deflated) == data)
+        for wrapped in [stored, deflated] {
+            var corrupt = wrapped
+            corrupt[wrapped.count - 1] ^= 0xff
+            #expect(throws: HistogramEncoding.Malformed.self) { try Zlib.inflate(corrupt) }
+            #expect(throws: HistogramEncoding.Malformed.self) { try Zlib.inflate(Array(wrapped.prefix(wrapped.count / 2))) }
+        }
+        var corrupt = stored
         corrupt[100] ^= 0xff
-        #expect(throws: HistogramEncoding.Malformed.self) { try ZlibStored.unwrap(corrupt) }
-        #expect(throws: HistogramEncoding.Malformed.self) { try ZlibStored.unwrap(Array(wrapped.prefix(1_000))) }
+        #expect(throws: HistogramEncoding.Malformed.self) { try Zlib.inflate(corrupt) }
+    }
+
+    /// A second of a soak run's `open_feed` (about 1,000 executions over some 400 buckets)
+    /// deflates to about half the bytes of stored blocks.
+    @Test func aDeflatedHistogramIsSmallerThanStoredBlocks() throws {
+        let histogram = Self.sample(count: 1_000)
+        let deflated = HistogramEncoding.compressed(histogram)
+        let stored = Self.storedStream(HistogramEncoding.encoded(histogram))
+        #expect(deflated.count - 8 < stored.count * 3 / 4, "\(deflated.count - 8) bytes deflated, \(stored.count) stored")
+        var old: [UInt8] = [0x1c, 0x84, 0x93, 0x14]
+        old += [UInt8(stored.count >> 24), UInt8((stored.count >> 16) & 0xff), UInt8((stored.count >> 8) & 0xff), UInt8(stored.count & 0xff)]
+        let decoded = try HistogramEncoding.decode(compressed: old + stored)
+        #expect(decoded.totalCount == histogram.totalCount && decoded.max == histogram.max, "a log line Roost wrote before reads the same")
     }
 
     @Test func aLogIsReadUpToItsFirstIncompleteLine() throws {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LoadHarness
+@testable import SocialStack
 import Testing
 
 /// What the wrapper page measured of report.html's database section in a real browser.

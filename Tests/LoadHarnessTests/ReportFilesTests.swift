@@ -294,14 +294,18 @@ struct WrittenRun: Sendable {
     @Test func memoryAndLeaksCSV() async throws {
         let run = try await WrittenRun.get()
         let memoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes", "rss_bytes",
-                            "live_tracked_objects"]
-        let memory = try TemporaryFolder.csv("\(run.folder)/memory.csv", header: memoryHeader)
+                            "live_tracked_objects", "readings"]
+        // A short run's rows are one reading each: no lows and highs of a second.
+        let memory = try TemporaryFolder.csv("\(run.folder)/memory.csv",
+                                             header: memoryHeader + ["min_allocated_bytes", "max_allocated_bytes", "min_rss_bytes",
+                                                                     "max_rss_bytes"])
         #expect(Set(memory.map { $0["variant"]! }) == Set(WrittenRun.variants))
         #expect(memory.count == run.result.variants.reduce(0) { $0 + $1.memory.count })
         for row in memory {
             for column in memoryHeader.dropFirst(2) {
                 #expect(isPlainNumber(row[column] ?? ""), "memory.csv \(column) = '\(row[column] ?? "")'")
             }
+            #expect(row["readings"] == "1" && row["min_allocated_bytes"] == "" && row["max_rss_bytes"] == "")
         }
 
         let leaks = try TemporaryFolder.csv("\(run.folder)/leaks.csv",
@@ -343,12 +347,15 @@ struct WrittenRun: Sendable {
     @Test func retentionCSVHasOneRowPerCloseWithTheStepsRetainedBytes() async throws {
         let run = try await WrittenRun.get()
         let rows = try TemporaryFolder.csv("\(run.folder)/retention.csv", header: [
-            "scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects"])
+            "scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects", "closes",
+            "min_retained_bytes", "max_retained_bytes", "fit_closes", "fit_bytes_per_close", "fit_intercept", "fit_r_squared",
+            "fit_growth_bytes"])
         for variant in run.result.variants {
             let mine = rows.filter { $0["variant"] == variant.variant }
             // One close_profile per iteration.
             #expect(mine.map { $0["close"] } == (1...WrittenRun.iterations).map { String($0) })
             #expect(mine.allSatisfy { $0["step"] == "close_profile" && $0["scenario"] == WrittenRun.scenarioName })
+            #expect(mine.allSatisfy { $0["closes"] == "1" && $0["fit_closes"] == "" }, "a short run's rows are one close each")
             #expect(mine.map { Int($0["retained_bytes"] ?? "") } == variant.retention.map(\.retainedBytes))
             // The last close's retained bytes: everything the steps kept up to it (the steps
             // after the last close, open_profile of an unknown user, keep their own).

@@ -145,7 +145,7 @@ import Testing
               - follow: { user: alice }
               - unfollow: { user: followed }
               - change_username: { username: "u{vu}" }
-              - update_profile_image: { bytes: 0 }
+              - update_profile_image: { bytes: 8 }
               - open_feed: { pages: 3 }
               - open_profile: { user: self }
               - open_post: { post: 5 }
@@ -163,7 +163,7 @@ import Testing
             .follow(.literal("alice")),
             .unfollow(.followed),
             .changeUsername("u{vu}"),
-            .updateProfileImage(bytes: 0),
+            .updateProfileImage(bytes: 8),
             .openFeed(pages: 3),
             .openProfile(.`self`),
             .openPost(.literal("5")),

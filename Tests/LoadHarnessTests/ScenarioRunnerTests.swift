@@ -62,9 +62,10 @@ import SocialStack
             #expect(a.steps.map(\.bytesAllocated) == b.steps.map(\.bytesAllocated), "\(a.variant)")
             #expect(a.steps.map(\.count) == b.steps.map(\.count))
         }
-        let stackA = try SocialStack(.init(passwordCost: .low)), stackB = try SocialStack(.init(passwordCost: .low))
+        let adminA = try StackAdministration(opening: .init(passwordCost: .low)), adminB = try StackAdministration(opening: .init(passwordCost: .low))
+        let (stackA, stackB) = (adminA.stack, adminB.stack)
         let spec = DatasetSpec(users: 10, postsPerUser: 2, followsPerUser: 3, likesPerUser: 2, imageBytes: 16)
-        let dataA = try Dataset.build(spec, seed: 9, on: stackA), dataB = try Dataset.build(spec, seed: 9, on: stackB)
+        let dataA = try Dataset.build(spec, seed: 9, on: adminA), dataB = try Dataset.build(spec, seed: 9, on: adminB)
         #expect(dataA.posts == dataB.posts && dataA.users == dataB.users)
         #expect(try stackA.follows.following(of: dataA.users[3]).items.map(\.id)
             == stackB.follows.following(of: dataB.users[3]).items.map(\.id))

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 @testable import LoadHarness
-import SocialStack
+@testable import SocialStack
 import Testing
 
 /// The plain-SQLite reference of `roost bench-stack --reference` must do the stack's work:
@@ -119,9 +119,11 @@ import Testing
         let log = StatementLog()
         // Every connection the stack opens (the writer and each reader) reports its statements.
         let (stack, reference, sessions) = try pairWithSessions(strategy, users: 4) { connection in
-            sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_STMT), { _, context, statement, _ in
-                guard let context, let statement, let sql = sqlite3_sql(OpaquePointer(statement)) else { return 0 }
-                Unmanaged<StatementLog>.fromOpaque(context).takeUnretainedValue().append(String(cString: sql))
+            // SQLite's text of each statement as it starts ("-- ..." for a trigger's), as the reference traces.
+            sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_STMT), { _, context, _, sql in
+                guard let context, let sql else { return 0 }
+                Unmanaged<StatementLog>.fromOpaque(context).takeUnretainedValue()
+                    .append(String(cString: sql.assumingMemoryBound(to: CChar.self)))
                 return 0
             }, Unmanaged.passUnretained(log).toOpaque())
         }

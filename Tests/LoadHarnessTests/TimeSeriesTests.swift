@@ -20,8 +20,8 @@ final class RecordingSink: RunSink {
     func latencyInterval(variant: String, step: String, start: Double, length: Double, histogram: Histogram<UInt64>) {
         state.withLock { $0.intervals.append(Interval(variant: variant, step: step, start: start, length: length, count: histogram.totalCount)) }
     }
-    func memory(_ sample: MemorySample, variant: String) {}
-    func retention(_ point: RetentionPoint, variant: String) {}
+    func memory(_ row: MemoryRow, variant: String) {}
+    func retention(_ row: RetentionRow, variant: String) {}
     func variantEnded(_ result: VariantResult) {}
     func flush() { state.withLock { $0.flushes += 1 } }
 }

@@ -34,7 +34,7 @@ import SocialStack
         let compose = ComposeController(app: app, configuration: .post)
         #expect(throws: ScreenError.notOpen(screen: "ComposeController")) { try compose.send("too early") }
         try app.navigator.present(compose)
-        let image: [UInt8] = Array(repeating: 7, count: 64)
+        let image: [UInt8] = [0xFF, 0xD8, 0xFF] + Array(repeating: 7, count: 61)  // a JPEG, as far as the stack looks
         let sent = try compose.send("hello from the composer @bob", image: image)
         #expect(compose.sent == sent)
         let stored = try world.stack.posts.post(sent.id)

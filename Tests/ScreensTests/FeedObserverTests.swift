@@ -17,7 +17,7 @@ import SocialStack
         let world = try ScreenWorld()
         let app = try world.app(.allWeak)
         let feed = try openFeed(app, refreshes: refreshes)
-        #expect(world.stack.feed.observationCount(for: world.ada) == 1)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == 1)
 
         let byFollowed = try world.stack.posts.compose(.post("cyd writes while the feed is open"), as: world.session(of: world.cyd))
         let byViewer = try world.stack.posts.compose(.post("ada writes while the feed is open"), as: world.session(of: world.ada))
@@ -26,7 +26,7 @@ import SocialStack
         #expect(feed.deliveredPosts == [byFollowed.id, byViewer.id])
 
         app.navigator.pop()
-        #expect(world.stack.feed.observationCount(for: world.ada) == 0)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == 0)
         _ = try world.stack.posts.compose(.post("cyd writes after the feed closed"), as: world.session(of: world.cyd))
         _ = try world.stack.posts.compose(.post("ada writes after the feed closed"), as: world.session(of: world.ada))
         #expect(feed.deliveredPosts == [byFollowed.id, byViewer.id])
@@ -38,7 +38,7 @@ import SocialStack
         let app = try world.app(.allWeak.with(.feedObserver, .strong))
         let feed = try openFeed(app, refreshes: refreshes)
         let copies = refreshes + 1
-        #expect(world.stack.feed.observationCount(for: world.ada) == copies)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == copies)
 
         let whileOpen = try world.stack.posts.compose(.post("cyd writes while the feed is open"), as: world.session(of: world.cyd))
         _ = try world.stack.posts.compose(.post("bob is not followed by ada"), as: world.session(of: world.bob))
@@ -46,7 +46,7 @@ import SocialStack
 
         app.navigator.pop()
         #expect(!feed.isOpen)
-        #expect(world.stack.feed.observationCount(for: world.ada) == copies)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == copies)
         let byFollowed = try world.stack.posts.compose(.post("dee writes after the feed closed"), as: world.session(of: world.dee))
         let byViewer = try world.stack.posts.compose(.post("ada writes after the feed closed"), as: world.session(of: world.ada))
         #expect(feed.deliveredPosts == Array(repeating: whileOpen.id, count: copies)
@@ -60,7 +60,7 @@ import SocialStack
         for open in 1...3 {
             closed.append(try openFeed(app, refreshes: 1))
             app.navigator.pop()
-            #expect(world.stack.feed.observationCount(for: world.ada) == 2 * open)
+            #expect(try world.stack.feed.observationCount(for: world.adaSession) == 2 * open)
         }
         let post = try world.stack.posts.compose(.post("one post, six callbacks"), as: world.session(of: world.ada))
         for feed in closed { #expect(feed.deliveredPosts == [post.id, post.id]) }
@@ -73,7 +73,7 @@ import SocialStack
         for _ in 1...3 {
             closed.append(try openFeed(app, refreshes: 2))
             app.navigator.pop()
-            #expect(world.stack.feed.observationCount(for: world.ada) == 0)
+            #expect(try world.stack.feed.observationCount(for: world.adaSession) == 0)
         }
         let open = try openFeed(app, refreshes: 2)
         let post = try world.stack.posts.compose(.post("one post, one callback"), as: world.session(of: world.ada))

@@ -48,8 +48,8 @@ import SocialStack
         #expect(!(screens[0] as! FeedController).isOpen)
         #expect(!(screens[1] as! ExploreController).isOpen)
         #expect(!(screens[2] as! NotificationsController).isOpen)
-        #expect(world.stack.feed.observationCount(for: world.ada) == 0)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 0)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == 0)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 0)
     }
 
     @Test func aScreenThatFailsToLoadIsNotShown() throws {

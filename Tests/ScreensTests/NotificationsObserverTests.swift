@@ -13,12 +13,12 @@ import Testing
         let screen = NotificationsController(app: app)
         try app.navigator.push(screen)
         try screen.markAllRead()  // a reload: a second observation
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 2)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 2)
         let before = screen.notifications.count
 
         app.navigator.pop()
         #expect(!screen.isOpen)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 2)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 2)
         try world.stack.follows.follow(world.ada, as: world.session(of: world.eve))
         // Delivered to the closed screen, once per observation.
         #expect(screen.notifications.count == before + 2)
@@ -37,7 +37,7 @@ import Testing
                 app.navigator.pop()
             }
             #expect(tracker.survivors().map(\.label) == (survives ? ["NotificationsController"] : []), "\(policy)")
-            #expect(world.stack.notifications.observationCount(for: world.ada) == (survives ? 1 : 0))
+            #expect(try world.stack.notifications.observationCount(for: world.adaSession) == (survives ? 1 : 0))
         }
     }
 }

@@ -20,7 +20,7 @@ import SocialStack
         let app = try world.app(.allWeak)
         let screen = NotificationsController(app: app)
         try app.navigator.push(screen)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 1)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 1)
         let before = screen.notifications.count
 
         try world.stack.follows.follow(world.ada, as: world.session(of: world.bob))
@@ -34,7 +34,7 @@ import SocialStack
 
         app.navigator.pop()
         #expect(!screen.isOpen)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 0)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 0)
         try world.stack.likes.like(world.posts[5], as: world.session(of: world.eve))
         _ = try world.stack.comments.comment(on: world.posts[0], text: "after close", as: world.session(of: world.dee))
         #expect(screen.notifications.count == before + 2)
@@ -49,7 +49,7 @@ import SocialStack
         #expect(screen.notifications.count == 6)
         #expect(screen.notifications.allSatisfy { $0.isRead })
         #expect(try world.stack.notifications.unreadCount(for: world.session(of: world.ada)) == 0)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 1)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 1)
         try world.stack.follows.follow(world.ada, as: world.session(of: world.eve))
         #expect(screen.notifications.count == 7)  // delivered once, not once per load
         #expect(screen.notifications[0].isRead == false)

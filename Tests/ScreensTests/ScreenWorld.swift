@@ -17,7 +17,8 @@ struct ScreenWorld {
         let names = ["ada", "bob", "cyd", "dee", "eve"]
         var sessions: [Session] = []
         for (index, name) in names.enumerated() {
-            let image = (0..<2_048).map { UInt8(truncatingIfNeeded: $0 &* (index + 3)) }
+            // A PNG signature, then filler: the stack stores only images (`ImageFormat`).
+            let image = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (8..<2_048).map { UInt8(truncatingIfNeeded: $0 &* (index + 3)) }
             sessions.append(try stack.auth.signUp(email: "\(name)@example.com", password: "password1", username: name,
                                                   fullName: name.capitalized, profileImage: image))
         }
@@ -72,6 +73,8 @@ struct ScreenWorld {
 extension ScreenWorld {
     /// The signed-in user, and the others by name. ada follows cyd and dee (not bob, not eve).
     var ada: UserID { users[0] }
+    /// ada's sign-up session (what the stack asks before it says anything about her observations).
+    var adaSession: Session { sessions[0] }
     var bob: UserID { users[1] }
     var cyd: UserID { users[2] }
     var dee: UserID { users[3] }

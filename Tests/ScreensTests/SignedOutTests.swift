@@ -22,7 +22,7 @@ import SocialStack
         }
         #expect(app.navigator.stack.isEmpty && app.navigator.presented.isEmpty)
         #expect(app.eventBus.listenerCount == 0)
-        #expect(world.stack.feed.observationCount(for: world.ada) == 0)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == 0)
         try app.navigator.present(LoginController(app: app))
         #expect(app.navigator.topScreen is LoginController)
     }

@@ -13,7 +13,7 @@ import SocialStack
         for scenario in ScreenScenario.allCases {
             let app = try world.app(.allWeak.with(edge, .strong))
             let tracker = LifetimeTracker()
-            let observationsBefore = world.stack.feed.observationCount(for: world.ada)
+            let observationsBefore = try world.stack.feed.observationCount(for: world.adaSession)
             for _ in 0..<Self.opens { try scenario.run(in: app, world: world, tracker: tracker) }
             let expected = times(Self.opens, Self.kept(by: edge, in: scenario))
             #expect(tracker.survivorCounts == expected, "\(edge), \(scenario)")
@@ -22,7 +22,7 @@ import SocialStack
             // a feed observation per load and refresh; the window the faded sheet views.
             #expect(app.eventBus.listenerCount == expected["ProfileController", default: 0], "\(edge), \(scenario)")
             let observations = edge == .feedObserver && scenario == .feed ? 2 * Self.opens : 0
-            #expect(world.stack.feed.observationCount(for: world.ada) - observationsBefore == observations,
+            #expect(try world.stack.feed.observationCount(for: world.adaSession) - observationsBefore == observations,
                     "\(edge), \(scenario)")
             let sheetViews = edge == .actionSheet && scenario == .profileWithActionSheet ? 2 * Self.opens : 0
             #expect(app.window.subviews.count == sheetViews, "\(edge), \(scenario)")

@@ -16,8 +16,8 @@ import SocialStack
         #expect(app.navigator.stack.isEmpty && app.navigator.presented.isEmpty)
         #expect(app.window.subviews.isEmpty, "views left in the window: \(app.window.subviews.map(\.name))")
         #expect(app.eventBus.listenerCount == 0)
-        #expect(world.stack.feed.observationCount(for: world.ada) == 0)
-        #expect(world.stack.notifications.observationCount(for: world.ada) == 0)
+        #expect(try world.stack.feed.observationCount(for: world.adaSession) == 0)
+        #expect(try world.stack.notifications.observationCount(for: world.adaSession) == 0)
     }
 
     @Test func everyScreenTogetherLeavesNothingAlive() throws {

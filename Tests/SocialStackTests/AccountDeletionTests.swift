@@ -30,9 +30,9 @@ import Testing
         }
     }
 
-    static let sharedImage: [UInt8] = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-    static let dansAvatar: [UInt8] = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
-    static let dansOwnImage: [UInt8] = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 2) }
+    static let sharedImage: [UInt8] = png((8..<512).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    static let dansAvatar: [UInt8] = png((8..<512).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) })
+    static let dansOwnImage: [UInt8] = png((8..<512).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 2) })
 
     static func signUp(_ name: String, image: [UInt8]? = nil) -> Call {
         Call(involvesDan: name == "dan") { h in

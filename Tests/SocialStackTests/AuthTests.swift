@@ -100,8 +100,8 @@ import Testing
         #expect(try count(stack, "users") == 0)
         #expect(try count(stack, "sessions") == 0)
         let session = try stack.auth.signUp(email: "a@example.com", password: "password1", username: "abc", fullName: "A",
-                                            profileImage: [1, 2, 3])
-        #expect(try stack.media.bytes(try #require(session.user.profileImage)) == [1, 2, 3])
+                                            profileImage: jpeg([1, 2, 3]))
+        #expect(try stack.media.bytes(try #require(session.user.profileImage)) == jpeg([1, 2, 3]))
     }
 
     @Test func loginRestoreAndLogout() throws {

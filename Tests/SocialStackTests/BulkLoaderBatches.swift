@@ -60,7 +60,7 @@ extension SmallDataset {
                 BulkLoad.Account(email: "person\(index)@roost.test", password: Self.password,
                                  username: index % 4 == 0 ? "Person\(index)" : "person\(index)",
                                  fullName: "  Person Number \(index) ",
-                                 profileImage: index % 3 == 0 ? nil : (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index % 50) })
+                                 profileImage: index % 3 == 0 ? nil : png((8..<512).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index % 50) }))
             })
         }
         for (index, user) in answers.users.enumerated() {
@@ -76,7 +76,7 @@ extension SmallDataset {
                 case 1: "  round \(round): https://example.com/\(index) @PERSON\(pick(users)) @nobody_here  "
                 default: "round \(round), caf\u{e9} #mention"
                 }
-                return BulkLoad.Draft(text, image: round == 1 ? [UInt8(index % 7), 1, 2] : nil, by: user)
+                return BulkLoad.Draft(text, image: round == 1 ? png([UInt8(index % 7), 1, 2]) : nil, by: user)
             })
         }
         for (index, user) in answers.users.enumerated() {

@@ -56,7 +56,7 @@ struct SmallDataset {
         }
         for index in 0..<users {
             next()
-            let image: [UInt8]? = index % 3 == 0 ? nil : (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index % 50) }
+            let image: [UInt8]? = index % 3 == 0 ? nil : png((8..<512).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index % 50) })
             answers.users.append(try calls.signUp(email: "person\(index)@roost.test", password: Self.password,
                                                   username: index % 4 == 0 ? "Person\(index)" : "person\(index)",
                                                   fullName: "  Person Number \(index) ", profileImage: image))

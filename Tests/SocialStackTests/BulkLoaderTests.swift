@@ -25,13 +25,13 @@ final class BulkLoaderTests: XCTestCase {
 
     func testARefusedAccountInABatchKeepsTheAccountsBeforeIt() throws {
         let stack = try makeStack()
-        let image = [UInt8](repeating: 9, count: 64)
+        let image = png(count: 64, filler: 9)
         let accounts = (0..<80).map { index in
             BulkLoad.Account(email: "p\(index)@roost.test", password: "password1", username: "person\(index)", fullName: "P \(index)")
         }
         var taken = BulkLoad.Account(email: "P3@roost.test", password: "password1", username: "someone_else", fullName: "Other",
                                      profileImage: image)
-        let caught = try stack.bulkLoad { load -> (any Error)? in
+        let caught = try stack.administration.bulkLoad { load -> (any Error)? in
             do {
                 try load.signUp(Array(accounts[..<70]) + [taken] + Array(accounts[70...]))
                 return nil
@@ -50,7 +50,7 @@ final class BulkLoaderTests: XCTestCase {
 
     func testEveryBulkAccountCanLogIn() throws {
         let (stack, _) = try makeSeededStack(feed: .fanOutOnRead)
-        let results = try stack.bulkLoad { load in
+        let results = try stack.administration.bulkLoad { load in
             try SmallDataset(users: 12).play(on: BulkCalls(load: load), clock: nil)
         }
         for index in 0..<12 {
@@ -61,7 +61,7 @@ final class BulkLoaderTests: XCTestCase {
 
     func testCallsOutOfPhaseOrderThrowAndWriteNothing() throws {
         let stack = try makeStack()
-        XCTAssertThrowsError(try stack.bulkLoad { load in
+        XCTAssertThrowsError(try stack.administration.bulkLoad { load in
             let ada = try load.signUp(email: "ada@roost.test", password: "password1", username: "ada", fullName: "Ada")
             let bob = try load.signUp(email: "bob@roost.test", password: "password1", username: "bob", fullName: "Bob")
             try load.compose("hello @bob", by: ada)
@@ -78,13 +78,13 @@ final class BulkLoaderTests: XCTestCase {
         var configuration = SocialStack.Configuration(feed: .fanOutOnRead, passwordCost: .low)
         configuration.mediaSizeLimit = 100
         let stack = try SocialStack(configuration)
-        XCTAssertThrowsError(try stack.bulkLoad { load in
+        XCTAssertThrowsError(try stack.administration.bulkLoad { load in
             try load.signUp(email: "ada@roost.test", password: "password1", username: "ada", fullName: "Ada",
                             profileImage: [UInt8](repeating: 1, count: 101))
         }) { error in
             XCTAssertEqual(error as? AuthError, .imageRejected(.tooLarge(bytes: 101, limit: 100)))
         }
-        XCTAssertThrowsError(try stack.bulkLoad { load in
+        XCTAssertThrowsError(try stack.administration.bulkLoad { load in
             let ada = try load.signUp(email: "ada@roost.test", password: "password1", username: "ada", fullName: "Ada")
             try load.follow(ada, by: ada)
         }) { error in
@@ -104,13 +104,13 @@ final class BulkLoaderTests: XCTestCase {
         let someone: UserID
         if batched {
             let viaServices = try dataset.playInBatches(on: ServiceCalls(stack: services), clock: servicesClock)
-            let viaBulk = try bulk.bulkLoad { load in try dataset.playInBatches(on: BulkCalls(load: load), clock: bulkClock) }
+            let viaBulk = try bulk.administration.bulkLoad { load in try dataset.playInBatches(on: BulkCalls(load: load), clock: bulkClock) }
             XCTAssertEqual(viaBulk, viaServices, "ids and answers of each batch", file: file, line: line)
             XCTAssertLessThan(viaBulk.follows.reduce(0, +), 300 * 9, "repeated follows in a batch", file: file, line: line)
             someone = viaServices.users[7]
         } else {
             let viaServices = try dataset.play(on: ServiceCalls(stack: services), clock: servicesClock)
-            let viaBulk = try bulk.bulkLoad { load in try dataset.play(on: BulkCalls(load: load), clock: bulkClock) }
+            let viaBulk = try bulk.administration.bulkLoad { load in try dataset.play(on: BulkCalls(load: load), clock: bulkClock) }
             XCTAssertEqual(viaBulk, viaServices, "ids and answers of each call", file: file, line: line)
             someone = viaServices.users[7]
         }

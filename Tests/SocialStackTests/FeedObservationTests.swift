@@ -56,10 +56,10 @@ private final class FeedInbox: Sendable {
         let cancelled = FeedInbox(), dropped = FeedInbox()
         let observation = try stack.feed.observe(for: stack.session(of: ada)) { cancelled.append($0) }
         _ = try stack.feed.observe(for: stack.session(of: ada)) { dropped.append($0) }
-        #expect(stack.feed.observationCount(for: ada) == 2)
+        #expect(try stack.feed.observationCount(for: stack.session(of: ada)) == 2)
         observation.cancel()
         #expect(observation.isCancelled)
-        #expect(stack.feed.observationCount(for: ada) == 1)
+        #expect(try stack.feed.observationCount(for: stack.session(of: ada)) == 1)
         let post = try stack.posts.compose(.post("after cancel"), as: stack.session(of: ada))
         #expect(cancelled.received.isEmpty)
         #expect(dropped.received == [post.id], "a dropped handle keeps delivering, as a Firebase handle did")

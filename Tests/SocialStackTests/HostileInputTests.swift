@@ -153,11 +153,11 @@ import Testing
         // Ada's login takes her two expired sessions with it; Bob's stays until a purge.
         let fresh = try stack.auth.logIn(email: "ada@example.com", password: "secret-ada-1")
         #expect(try count(stack, "sessions") == 2)
-        #expect(try stack.auth.purgeExpired() == 1)
+        #expect(try stack.administration.purgeExpired().sessions == 1)
         #expect(try count(stack, "sessions") == 1)
         #expect(try count(stack, "password_resets") == 0)
         #expect(try stack.auth.restoreSession(token: fresh.token).user.username == "ada")
-        #expect(try stack.auth.purgeExpired() == 0)
+        #expect(try stack.administration.purgeExpired().sessions == 0)
     }
 
     /// Looking for a user's expired sessions at login is one index seek, whatever number of

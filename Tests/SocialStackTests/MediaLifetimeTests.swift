@@ -6,8 +6,8 @@ import Testing
 /// Deleted content takes its media with it: a deleted post's image and a replaced avatar are
 /// no longer stored nor served, unless another post or profile uses the same bytes.
 @Suite struct MediaLifetimeTests {
-    private let image: [UInt8] = Array("a png, honestly".utf8)
-    private let other: [UInt8] = Array("another png".utf8)
+    private let image: [UInt8] = png(Array("a png, honestly".utf8))
+    private let other: [UInt8] = png(Array("another png".utf8))
 
     @Test func deletingAPostDeletesItsImage() throws {
         let stack = try makeStack()

@@ -5,7 +5,7 @@ import Testing
     @Test func identicalBytesAreStoredOnce() throws {
         let stack = try makeStack()
         let uploader = stack.session(of: try signUp(stack, "uploader"))
-        let bytes: [UInt8] = Array("not really a png".utf8)
+        let bytes: [UInt8] = png(Array("not really a png".utf8))
         let first = try stack.media.store(bytes, as: uploader)
         let second = try stack.media.store(bytes, as: uploader)
         #expect(first == second)
@@ -22,7 +22,7 @@ import Testing
         let uploader = stack.session(of: try signUp(stack, "uploader"))
         #expect(throws: MediaError.empty) { try stack.media.store([], as: uploader) }
         #expect(throws: MediaError.tooLarge(bytes: 1025, limit: 1024)) { try stack.media.store([UInt8](repeating: 7, count: 1025), as: uploader) }
-        #expect(try stack.media.store([UInt8](repeating: 7, count: 1024), as: uploader).rawValue.count == 64)
+        #expect(try stack.media.store(png(count: 1024), as: uploader).rawValue.count == 64)
         #expect(try count(stack, "media") == 1)
     }
 

@@ -33,8 +33,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: snapshot) }
         var configuration = SocialStack.Configuration(storage: storage, feed: .fanOutOnRead, passwordCost: .low)
         configuration.clock = { Date(timeIntervalSince1970: 1_700_000_100) }
-        let fromSnapshot = try SocialStack(configuration, startingFromSnapshotAt: snapshot)
-        let fromCopy = try SocialStack(configuration, startingAsCopyOf: source)
+        let fromSnapshot = try StackAdministration(opening: configuration, startingFromSnapshotAt: snapshot).stack
+        let fromCopy = try StackAdministration(opening: configuration, startingAsCopyOf: StackAdministration(administering: source)).stack
         #expect(try rows(fromSnapshot) == rows(source))
         #expect(try rows(fromCopy) == rows(source))
         // Both take writes and read them back.
@@ -56,24 +56,24 @@ import Testing
         let size = Int64(try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int))
         var configuration = SocialStack.Configuration(storage: .memory, feed: .fanOutOnRead, passwordCost: .low)
         configuration.freeMemory = { 4096 }
-        #expect(throws: MemoryStackError.notEnoughMemory(operation: "SocialStack.init(_:startingFromSnapshotAt:)",
+        #expect(throws: MemoryStackError.notEnoughMemory(operation: "StackAdministration.init(opening:startingFromSnapshotAt:)",
                                                         needed: size, available: 4096)) {
-            _ = try SocialStack(configuration, startingFromSnapshotAt: snapshot)
+            _ = try StackAdministration(opening: configuration, startingFromSnapshotAt: snapshot).stack
         }
         let pages = try source.database.read { db in
             (try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0) * (try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
         }
-        #expect(throws: MemoryStackError.notEnoughMemory(operation: "SocialStack.init(_:startingAsCopyOf:)",
+        #expect(throws: MemoryStackError.notEnoughMemory(operation: "StackAdministration.init(opening:startingAsCopyOf:)",
                                                         needed: pages, available: 4096)) {
-            _ = try SocialStack(configuration, startingAsCopyOf: source)
+            _ = try StackAdministration(opening: configuration, startingAsCopyOf: StackAdministration(administering: source)).stack
         }
-        let message = MemoryStackError.notEnoughMemory(operation: "SocialStack.init(_:startingFromSnapshotAt:)",
+        let message = MemoryStackError.notEnoughMemory(operation: "StackAdministration.init(opening:startingFromSnapshotAt:)",
                                                        needed: 3_145_728, available: 4096).description
-        #expect(message == "SocialStack.init(_:startingFromSnapshotAt:): a memory stack needs 3.0 MB (3145728 bytes) for its "
+        #expect(message == "StackAdministration.init(opening:startingFromSnapshotAt:): a memory stack needs 3.0 MB (3145728 bytes) for its "
             + "dataset and the machine has 4.0 KB free (MemAvailable); free some memory, use a smaller dataset, or use storage: file")
         // With the memory free, the same start succeeds.
         configuration.freeMemory = { size * 2 }
-        #expect(try rows(SocialStack(configuration, startingFromSnapshotAt: snapshot)) == rows(source))
+        #expect(try rows(StackAdministration(opening: configuration, startingFromSnapshotAt: snapshot).stack) == rows(source))
     }
 
     /// `close()` while reads are under way: the database is no longer found by name at once,

@@ -42,7 +42,7 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
             rowVisible.withLock { $0.append(newest == notification) }
         }
         defer { observation.cancel() }
-        #expect(stack.notifications.observationCount(for: alice) == 1)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 1)
 
         try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(inbox.count == 1)
@@ -125,7 +125,7 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let first = Inbox(), second = Inbox()
         let firstObservation = try first.observe(stack, alice)
         let secondObservation = try second.observe(stack, alice)
-        #expect(stack.notifications.observationCount(for: alice) == 2)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 2)
 
         try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(first.count == 1 && second.count == 1)
@@ -133,14 +133,14 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         firstObservation.cancel()
         #expect(firstObservation.isCancelled)
         #expect(!secondObservation.isCancelled)
-        #expect(stack.notifications.observationCount(for: alice) == 1)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 1)
         try stack.follows.follow(alice, as: stack.session(of: carol))
         #expect(first.count == 1, "a cancelled observation was called")
         #expect(second.count == 2)
 
         secondObservation.cancel()
         secondObservation.cancel()  // idempotent
-        #expect(stack.notifications.observationCount(for: alice) == 0)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 0)
         let post = try stack.posts.compose(.post("anyone?"), as: stack.session(of: alice)).id
         try stack.likes.like(post, as: stack.session(of: bob))
         #expect(first.count == 1 && second.count == 2)
@@ -162,7 +162,7 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         try stack.follows.follow(alice, as: stack.session(of: carol))
         #expect(inbox.received.map(\.actor) == [bob])
         #expect(observation.isCancelled)
-        #expect(stack.notifications.observationCount(for: alice) == 0)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 0)
     }
 
     /// A notification already on its way to several observers: cancelling one of them (here
@@ -182,7 +182,7 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         try stack.follows.follow(alice, as: stack.session(of: bob))
         #expect(second.isCancelled)
         #expect(later.count == 0, "called after cancel() returned")
-        #expect(stack.notifications.observationCount(for: alice) == 1)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 1)
     }
 
     /// As with a Firebase handle, dropping the observation object does not stop delivery.
@@ -191,13 +191,13 @@ private func listed(_ stack: SocialStack, _ user: UserID) throws -> [SocialNotif
         let alice = try signUp(stack, "alice"), bob = try signUp(stack, "bob"), carol = try signUp(stack, "carol")
         let inbox = Inbox()
         _ = try inbox.observe(stack, alice)
-        #expect(stack.notifications.observationCount(for: alice) == 1)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 1)
         try stack.follows.follow(alice, as: stack.session(of: bob))
         let post = try stack.posts.compose(.post("still listening"), as: stack.session(of: alice)).id
         try stack.likes.like(post, as: stack.session(of: carol))
         #expect(inbox.received.map(\.kind) == [.follow, .like])
         #expect(try listed(stack, alice) == inbox.received.reversed())
-        #expect(stack.notifications.observationCount(for: alice) == 1)
+        #expect(try stack.notifications.observationCount(for: stack.session(of: alice)) == 1)
     }
 
     /// An operation that throws, before or after it wrote a notification in its transaction,

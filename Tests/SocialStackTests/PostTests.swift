@@ -36,13 +36,13 @@ import Testing
 
     @Test func aPostImageIsStoredInTheSameTransaction() throws {
         var configuration = SocialStack.Configuration(passwordCost: .low)
-        configuration.mediaSizeLimit = 4
+        configuration.mediaSizeLimit = 12
         let stack = try SocialStack(configuration)
         let a = try signUp(stack, "aaa")
-        let post = try stack.posts.compose(.post("pic", image: [9, 9]), as: stack.session(of: a))
-        #expect(try stack.media.bytes(try #require(post.image)) == [9, 9])
-        #expect(throws: PostError.imageRejected(.tooLarge(bytes: 5, limit: 4))) {
-            try stack.posts.compose(.post("too big", image: [1, 2, 3, 4, 5]), as: stack.session(of: a))
+        let post = try stack.posts.compose(.post("pic", image: png([9, 9])), as: stack.session(of: a))
+        #expect(try stack.media.bytes(try #require(post.image)) == png([9, 9]))
+        #expect(throws: PostError.imageRejected(.tooLarge(bytes: 13, limit: 12))) {
+            try stack.posts.compose(.post("too big", image: png([1, 2, 3, 4, 5])), as: stack.session(of: a))
         }
         #expect(try count(stack, "posts") == 1)
     }

@@ -26,10 +26,10 @@ import Testing
                                       fullName: name.capitalized, profileImage: image)
             }
             // alice's avatar and post image: a refused delete or avatar change must free neither.
-            alice = try account("alice", image: [1, 1, 1])
+            alice = try account("alice", image: png([1, 1, 1]))
             bob = try account("bob")
             carol = try account("carol")
-            alicePost = try stack.posts.compose(.post("alice writes", image: [2, 2, 2]), as: alice).id
+            alicePost = try stack.posts.compose(.post("alice writes", image: png([2, 2, 2])), as: alice).id
             carolPost = try stack.posts.compose(.post("carol writes"), as: carol).id
             carolComment = try stack.comments.comment(on: alicePost, text: "carol comments", as: carol).id
             try stack.likes.like(alicePost, as: carol)
@@ -60,9 +60,9 @@ import Testing
             ("home feed", { _ = try stack.feed.homeFeed(for: $0) }),
             ("observe home feed", { _ = try stack.feed.observe(for: $0) { _ in } }),
             ("update profile", { _ = try stack.users.updateProfile(as: $0, fullName: "Mallory", bio: "pwned") }),
-            ("set profile image", { _ = try stack.users.setProfileImage([1, 2, 3], as: $0) }),
+            ("set profile image", { _ = try stack.users.setProfileImage(png([1, 2, 3]), as: $0) }),
             ("change username", { _ = try stack.users.changeUsername(as: $0, to: "mallory") }),
-            ("store image", { _ = try stack.media.store([4, 5, 6], as: $0) }),
+            ("store image", { _ = try stack.media.store(png([4, 5, 6]), as: $0) }),
             ("delete account", { _ = try stack.auth.deleteAccount($0, password: "secret-alice-1") }),
         ]
     }
@@ -91,8 +91,9 @@ import Testing
         }
         #expect(try Self.snapshot(world.stack) == before, sourceLocation: sourceLocation)
         #expect(try count(world.stack, "media") == 2, sourceLocation: sourceLocation)
-        #expect(world.stack.notifications.observationCount(for: world.alice.user.id) == 0, sourceLocation: sourceLocation)
-        #expect(world.stack.feed.observationCount(for: world.alice.user.id) == 0, sourceLocation: sourceLocation)
+        let now = world.stack.store.nowMillis
+        #expect(world.stack.store.notificationHub.count(for: world.alice.user.id, now: now) == 0, sourceLocation: sourceLocation)
+        #expect(world.stack.store.feedHub.count(for: world.alice.user.id, now: now) == 0, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: FeedStrategy.allCases)
@@ -182,18 +183,21 @@ import Testing
         #expect(try stack.posts.post(world.carolPost).commentCount == 0)
     }
 
-    /// Deliberate: an observation checks its session when it starts, and runs until it is
-    /// cancelled, even after the session ends (the screens cancel theirs).
-    @Test func anObservationStartedWithAValidSessionRunsUntilCancelled() throws {
+    /// An observation runs until it is cancelled or its session ends (issue 33; until then it
+    /// ran on after a logout, which `ObservationLifetimeTests` plays in full): a delivery
+    /// before the logout arrives, none after.
+    @Test func anObservationRunsUntilCancelledOrItsSessionEnds() throws {
         let world = try World()
         let seen = Locked(0)
         let observation = try world.stack.notifications.observe(world.alice) { _ in seen.withLock { $0 += 1 } }
-        try world.stack.auth.logOut(token: world.alice.token)
         try world.stack.likes.like(world.alicePost, as: world.bob)
         #expect(seen.withLock { $0 } == 1)
-        observation.cancel()
+        try world.stack.auth.logOut(token: world.alice.token)
         try world.stack.follows.follow(world.alice.user.id, as: world.bob)
         #expect(seen.withLock { $0 } == 1)
+        #expect(observation.ended == .loggedOut)
+        observation.cancel()
+        #expect(observation.ended == .loggedOut, "cancel after the end changes nothing")
     }
 
     @Test func operationsActAsTheSessionsUser() throws {
@@ -221,7 +225,7 @@ import Testing
         #expect(try stack.follows.followers(of: alice).items.map(\.username) == ["carol"])
         #expect(try stack.search.posts(matching: "alice").map(\.id) == [world.alicePost])
         #expect(try stack.search.users(matching: "ali").map(\.id) == [alice])
-        #expect(try stack.media.bytes(try #require(try stack.posts.post(world.alicePost).image)) == [2, 2, 2])
+        #expect(try stack.media.bytes(try #require(try stack.posts.post(world.alicePost).image)) == png([2, 2, 2]))
     }
 
     /// A session written to a log, interpolated or debug-printed, names its user, not its token.

@@ -33,13 +33,18 @@ import Testing
         expectClosed("UserService.user(") { try stack.users.user(user) }
         expectClosed("SearchService.posts(matching:") { try stack.search.posts(matching: "hello") }
         expectClosed("AuthService.signUp(email:") { try signUp(stack, "cyd") }
-        expectClosed("MediaService.store(") { try stack.media.store([1, 2, 3], as: session) }
+        expectClosed("MediaService.store(") { try stack.media.store(png([1, 2, 3]), as: session) }
         expectClosed("PostService.compose(") { try stack.posts.compose(.post("hello"), as: session) }
-        expectClosed("SocialStack.copyContents(to:)") { try stack.copyContents(to: other) }
-        expectClosed("SocialStack.copyContents(to:)") { try other.copyContents(to: stack) }
-        expectClosed("SocialStack.bulkLoad(timings:_:)") { try stack.bulkLoad { _ in } }
+        // The whole-database tools, through the stacks' administrations.
+        let (administration, otherAdministration) = (StackAdministration(administering: stack), StackAdministration(administering: other))
+        expectClosed("StackAdministration.copyContents(to:)") { try administration.copyContents(to: otherAdministration) }
+        expectClosed("StackAdministration.copyContents(to:)") { try otherAdministration.copyContents(to: administration) }
+        expectClosed("StackAdministration.bulkLoad(timings:_:)") { try administration.bulkLoad { _ in } }
+        expectClosed("StackAdministration.contents()") { try administration.contents() }
+        expectClosed("StackAdministration.purgeExpired()") { try administration.purgeExpired() }
         let snapshot = FileManager.default.temporaryDirectory.appendingPathComponent("roost-closed-\(UUID().uuidString)").path
-        expectClosed("SocialStack.saveSnapshot(to:)") { try stack.saveSnapshot(to: snapshot) }
+        expectClosed("StackAdministration.saveSnapshot(to:)") { try administration.saveSnapshot(to: snapshot) }
+        expectClosed("StackAdministration.replaceContents(withSnapshotAt:)") { try administration.replaceContents(withSnapshotAt: snapshot) }
         #expect(!FileManager.default.fileExists(atPath: snapshot))
         let message = StackError.closed(operation: "UserService.user(_:)").description
         #expect(message == "UserService.user(_:): the stack is closed (SocialStack.close() was called); open a new one")

@@ -87,3 +87,22 @@ final class TestClock: Sendable {
 func count(_ stack: SocialStack, _ table: String, where filter: String = "1") throws -> Int {
     try stack.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(filter)") ?? 0 }
 }
+
+/// `bytes` made an image the stack stores (`ImageFormat`): a PNG signature, then `bytes`.
+func png(_ bytes: [UInt8] = []) -> [UInt8] { pngSignature + bytes }
+
+/// An image of exactly `count` bytes (at least 8): a PNG signature, then `filler`.
+func png(count: Int, filler: UInt8 = 7) -> [UInt8] {
+    pngSignature + [UInt8](repeating: filler, count: count - pngSignature.count)
+}
+
+let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+/// `bytes` made a JPEG as far as the stack looks (`ImageFormat`): its 3-byte signature, then `bytes`.
+func jpeg(_ bytes: [UInt8] = []) -> [UInt8] { [0xFF, 0xD8, 0xFF] + bytes }
+
+extension SocialStack {
+    /// An administration of this stack, for tests of the stack itself (the product gives one
+    /// only to whoever opens a stack through `StackAdministration(opening:)`).
+    var administration: StackAdministration { StackAdministration(administering: self) }
+}

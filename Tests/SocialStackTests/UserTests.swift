@@ -55,9 +55,9 @@ import Testing
     @Test func profileImageCanBeSetReplacedAndRemoved() throws {
         let stack = try makeStack()
         let id = try signUp(stack, "pic")
-        let first = try #require(try stack.users.setProfileImage([1, 2, 3], as: stack.session(of: id)).profileImage)
-        #expect(try stack.media.bytes(first) == [1, 2, 3])
-        let second = try #require(try stack.users.setProfileImage([4, 5], as: stack.session(of: id)).profileImage)
+        let first = try #require(try stack.users.setProfileImage(png([1, 2, 3]), as: stack.session(of: id)).profileImage)
+        #expect(try stack.media.bytes(first) == png([1, 2, 3]))
+        let second = try #require(try stack.users.setProfileImage(png([4, 5]), as: stack.session(of: id)).profileImage)
         #expect(first != second)
         #expect(try stack.users.setProfileImage(nil, as: stack.session(of: id)).profileImage == nil)
     }

@@ -37,10 +37,10 @@ public struct DatasetBenchmark: Sendable {
                 storage: settings.storage == .file ? .temporaryFile : .privateMemory, feed: settings.feed,
                 passwordCost: settings.passwordCost.cost)
             configuration.randomBytes = SeededBytes(seed: seed).next
-            let stack = try SocialStack(configuration)
+            let administration = try StackAdministration(opening: configuration)
             let steps = StepList()
             let started = ContinuousClock.now, startedCPU = BulkLoadTiming.processCPUSeconds()
-            let dataset = try Dataset.build(spec, seed: seed, on: stack, path: path,
+            let dataset = try Dataset.build(spec, seed: seed, on: administration, path: path,
                                             progress: { progress(path, $0) }, timings: { steps.items.append($0) })
             let elapsed = ContinuousClock.now - started
             return Timing(path: path, seconds: Double(elapsed.nanoseconds) / 1e9, cpuSeconds: BulkLoadTiming.processCPUSeconds() - startedCPU,

@@ -10,10 +10,24 @@ enum ReportFiles {
     static let timeSeriesHeader = ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us",
                                    "allocs", "bytes"]
     static let executionsHeader = ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"]
-    static let memoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
-                               "rss_bytes", "live_tracked_objects"]
-    static let retentionHeader = ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
-                                  "live_tracked_objects"]
+    /// A row is one reading, or a second's readings (`readings` > 1): then the values are the
+    /// second's last reading's, and the `min_`/`max_` columns the second's extremes (empty in a
+    /// row of one reading).
+    static let memoryHeader = olderMemoryHeader + ["readings", "min_allocated_bytes", "max_allocated_bytes", "min_rss_bytes",
+                                                   "max_rss_bytes"]
+    /// `memory.csv` before a row could be a second's readings (every row one reading).
+    static let olderMemoryHeader = ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes",
+                                    "rss_bytes", "live_tracked_objects"]
+    /// A row is one close, or a second's closes (`closes` > 1): then the values are the second's
+    /// highest-numbered close's, `min_`/`max_retained_bytes` the second's extremes, and the
+    /// `fit_` columns the retention fit over every close taken when the row was written
+    /// (`fit_closes` of them). Empty in a row of one close.
+    static let retentionHeader = olderRetentionHeader + ["closes", "min_retained_bytes", "max_retained_bytes", "fit_closes",
+                                                         "fit_bytes_per_close", "fit_intercept", "fit_r_squared",
+                                                         "fit_growth_bytes"]
+    /// `retention.csv` before a row could be a second's closes (every row one close).
+    static let olderRetentionHeader = ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes",
+                                       "live_tracked_objects"]
     static let leaksHeader = ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle", "retained_bytes"]
 
     static func steps(_ run: RunResult) -> String {
@@ -54,28 +68,45 @@ enum ReportFiles {
     static func memory(_ run: RunResult) -> String {
         var csv = CSV(header: memoryHeader)
         for variant in run.variants {
-            for sample in variant.memory { csv.append(memoryRow(scenario: run.scenario.name, variant: variant.variant, sample)) }
+            for row in variant.memoryTable { csv.append(memoryRow(scenario: run.scenario.name, variant: variant.variant, row)) }
         }
         return csv.text
     }
 
-    static func memoryRow(scenario: String, variant: String, _ sample: MemorySample) -> [String] {
-        [scenario, variant, CSV.number(sample.elapsedMilliseconds), String(sample.iteration), String(sample.allocatedBytes),
-         String(sample.residentBytes), String(sample.rssBytes), String(sample.liveTrackedObjects)]
+    static func memoryRow(scenario: String, variant: String, _ row: MemoryRow) -> [String] {
+        let sample = row.last
+        let fields = [scenario, variant, CSV.number(sample.elapsedMilliseconds), String(sample.iteration),
+                      String(sample.allocatedBytes), String(sample.residentBytes), String(sample.rssBytes),
+                      String(sample.liveTrackedObjects), String(row.readings)]
+        guard row.readings > 1 else { return fields + ["", "", "", ""] }
+        let extremes: [Int] = [row.allocatedBytes.lowerBound, row.allocatedBytes.upperBound, row.rssBytes.lowerBound,
+                               row.rssBytes.upperBound]
+        return fields + extremes.map { String($0) }
     }
 
-    /// After each close: the bytes the variant's steps kept so far and the live tracked objects.
+    /// After each close (or each second's closes): the bytes the variant's steps kept so far
+    /// and the live tracked objects.
     static func retention(_ run: RunResult) -> String {
         var csv = CSV(header: retentionHeader)
         for variant in run.variants {
-            for point in variant.retention { csv.append(retentionRow(scenario: run.scenario.name, variant: variant.variant, point)) }
+            for row in variant.retentionTable {
+                csv.append(retentionRow(scenario: run.scenario.name, variant: variant.variant, row))
+            }
         }
         return csv.text
     }
 
-    static func retentionRow(scenario: String, variant: String, _ point: RetentionPoint) -> [String] {
-        [scenario, variant, String(point.close), String(point.iteration), point.step, CSV.number(point.elapsedMilliseconds),
-         String(point.retainedBytes), String(point.liveTrackedObjects)]
+    static func retentionRow(scenario: String, variant: String, _ row: RetentionRow) -> [String] {
+        let point = row.last
+        var fields = [scenario, variant, String(point.close), String(point.iteration), point.step,
+                      CSV.number(point.elapsedMilliseconds), String(point.retainedBytes), String(point.liveTrackedObjects),
+                      String(row.closes)]
+        guard row.closes > 1 else { return fields + Array(repeating: "", count: 7) }
+        fields += [String(row.retainedBytes.lowerBound), String(row.retainedBytes.upperBound)]
+        guard let fit = row.fit else { return fields + Array(repeating: "", count: 5) }
+        // The fit's figures as Swift writes a Double: the shortest text that reads back as the same value.
+        let figures: [Double] = [fit.bytesPerClose, fit.intercept, fit.rSquared]
+        return fields + [String(fit.closes)] + figures.map { String($0) } + [String(fit.growthBytes)]
     }
 
     static func leaks(_ run: RunResult) -> String {

@@ -35,8 +35,8 @@ public struct ReportWriter: Sendable {
         try files.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
         try save(ReportFiles.steps(run), to: folder + "/steps.csv")
         try save(ReportFiles.timeSeries(run), to: folder + "/timeseries.csv")
-        // A thinned run streamed every reading into these two; its in-memory copy is not all of them.
-        if !run.variants.contains(where: \.isThinned) {
+        // A streamed run's rows are in the folder already, and only there (it keeps a thinned copy).
+        if !run.variants.contains(where: \.memoryRowsStreamed) {
             try save(ReportFiles.memory(run), to: folder + "/memory.csv")
             try save(ReportFiles.retention(run), to: folder + "/retention.csv")
         }

@@ -13,7 +13,7 @@ public struct Dataset: Sendable {
 
     /// How a dataset is written to a stack.
     public enum Path: String, Sendable, CaseIterable {
-        /// `SocialStack.bulkLoad`: one transaction, prepared statements, derived rows set-based.
+        /// `StackAdministration.bulkLoad`: one transaction, prepared statements, derived rows set-based.
         case bulk
         /// One public service call per sign-up, follow, post and like (what the bulk path must equal).
         case services
@@ -25,25 +25,27 @@ public struct Dataset: Sendable {
         public let total: Int
     }
 
-    /// Builds `spec` on `stack` through `path`; not timed. `progress` is told every few
-    /// thousand rows; `timings`, how long each step of a bulk load took (not called for `.services`).
-    public static func build(_ spec: DatasetSpec, seed: UInt64, on stack: SocialStack, path: Path = .bulk,
+    /// Builds `spec` on the administered stack through `path`; not timed. `progress` is told
+    /// every few thousand rows; `timings`, how long each step of a bulk load took (not called
+    /// for `.services`). The bulk path writes as each user with no session, so it takes the
+    /// stack's administration.
+    public static func build(_ spec: DatasetSpec, seed: UInt64, on administration: StackAdministration, path: Path = .bulk,
                              progress: (Progress) -> Void = { _ in },
                              timings: @escaping (BulkLoadTiming) -> Void = { _ in }) throws -> Dataset {
         switch path {
         case .services:
-            return try generate(spec, seed: seed, into: ServicesDatasetWriter(stack: stack), progress: progress)
+            return try generate(spec, seed: seed, into: ServicesDatasetWriter(stack: administration.stack), progress: progress)
         case .bulk:
-            return try stack.bulkLoad(timings: timings) { load in
+            return try administration.bulkLoad(timings: timings) { load in
                 try generate(spec, seed: seed, into: BulkDatasetWriter(load: load), progress: progress)
             }
         }
     }
 
-    /// The dataset already in `stack` (restored from a cache): its users and posts in id order,
-    /// which is the order `build` made them in.
-    public static func read(from stack: SocialStack) throws -> Dataset {
-        let contents = try stack.contents()
+    /// The dataset already in the administered stack (restored from a cache): its users and
+    /// posts in id order, which is the order `build` made them in.
+    public static func read(from administration: StackAdministration) throws -> Dataset {
+        let contents = try administration.contents()
         return Dataset(users: contents.users, usernames: contents.usernames, emails: contents.emails, posts: contents.posts)
     }
 
@@ -68,10 +70,7 @@ public struct Dataset: Sendable {
         batch.reserveCapacity(batchSize)
         for index in 0..<spec.users {
             let username = "user\(index)", email = "user\(index)@roost.test"
-            var image: [UInt8]?
-            if spec.imageBytes > 0 {
-                image = (0..<spec.imageBytes).map { byte in UInt8(truncatingIfNeeded: byte &* 31 &+ index) }
-            }
+            let image = spec.imageBytes > 0 ? DatasetImage.bytes(count: spec.imageBytes, variation: index) : nil
             batch.append(BulkLoad.Account(email: email, password: password, username: username,
                                           fullName: "User \(index)", profileImage: image))
             usernames.append(username)

@@ -30,12 +30,12 @@ public struct DatasetCache: Sendable {
         return ((base as NSString).appendingPathComponent("roost") as NSString).appendingPathComponent("datasets")
     }
 
-    /// A new stack configured by `configuration` that holds the dataset: started from a sound
-    /// entry, or from the dataset built (and stored) now. A cache that cannot be used is
-    /// reported through `warn` and the dataset built; a failed build throws, and so does a
-    /// stack that cannot start (`MemoryStackError.notEnoughMemory`: nothing is made).
+    /// A new administered stack configured by `configuration` that holds the dataset: started
+    /// from a sound entry, or from the dataset built (and stored) now. A cache that cannot be
+    /// used is reported through `warn` and the dataset built; a failed build throws, and so does
+    /// a stack that cannot start (`MemoryStackError.notEnoughMemory`: nothing is made).
     func makeStack(_ configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
-                   progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (SocialStack, Dataset, DatasetSource) {
+                   progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (StackAdministration, Dataset, DatasetSource) {
         let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
         let entry = path(key.name + ".sqlite"), digest = path(key.name + ".sha256")
         let lock: DatasetCacheLock
@@ -61,23 +61,24 @@ public struct DatasetCache: Sendable {
                 try? FileManager.default.removeItem(atPath: digest)
             }
             let scratch = try buildAndStore(like: configuration, key: key, spec: spec, seed: seed, progress: progress, warn: warn)
-            let stack = try SocialStack(configuration, startingAsCopyOf: scratch)
+            let stack = try StackAdministration(opening: configuration, startingAsCopyOf: scratch)
             return (stack, try Dataset.read(from: stack), .built)
         }
     }
 
-    /// A new stack configured by `configuration` holding the dataset built on a scratch stack
-    /// and copied in, reading and writing no cache (`roost run --no-dataset-cache`): a copy, as
-    /// every stack the cache starts is, so such a run allocates as a cached one does.
+    /// A new administered stack configured by `configuration` holding the dataset built on a
+    /// scratch stack and copied in, reading and writing no cache (`roost run
+    /// --no-dataset-cache`): a copy, as every stack the cache starts is, so such a run
+    /// allocates as a cached one does.
     static func makeStackWithoutCache(_ configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
-                                      progress: (Dataset.Progress) -> Void) throws -> (SocialStack, Dataset) {
+                                      progress: (Dataset.Progress) -> Void) throws -> (StackAdministration, Dataset) {
         let scratch = try build(like: configuration, spec: spec, seed: seed, progress: progress)
-        let stack = try SocialStack(configuration, startingAsCopyOf: scratch)
+        let stack = try StackAdministration(opening: configuration, startingAsCopyOf: scratch)
         return (stack, try Dataset.read(from: stack))
     }
 
     /// Makes sure a sound entry for the dataset is there, building and storing it when it is
-    /// not (what `makeStack` does, without a stack to start); whether it was built, or nil
+    /// not (what `makeStack` does, without a stack to start from it); whether it was built, or nil
     /// when the folder cannot be used (`makeStack` then says so and builds).
     func prepare(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
                  progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> DatasetSource? {
@@ -102,7 +103,7 @@ public struct DatasetCache: Sendable {
     /// Builds the dataset on a new in-memory stack (`build`) and stores it as the entry of
     /// `key`; a failed store is reported and the run goes on. Call it holding the key's lock.
     private func buildAndStore(like configuration: SocialStack.Configuration, key: DatasetCacheKey, spec: DatasetSpec,
-                               seed: UInt64, progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> SocialStack {
+                               seed: UInt64, progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> StackAdministration {
         let scratch = try Self.build(like: configuration, spec: spec, seed: seed, progress: progress)
         do {
             try store(scratch, key: key, entry: path(key.name + ".sqlite"), digest: path(key.name + ".sha256"))
@@ -122,16 +123,16 @@ public struct DatasetCache: Sendable {
         (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
     }
 
-    /// A new in-memory stack (one connection) configured as `configuration` says otherwise,
-    /// with the dataset built on it. Every stack the cache starts gets a copy (of this one or
-    /// of an entry), never a build of its own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
+    /// A new in-memory stack (one connection, `.privateMemory`) configured as `configuration`
+    /// says otherwise, with the dataset built on it. Every stack the cache starts gets a copy
+    /// (of this one or of an entry), never a build of its own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
     /// statements, the loaded schema), and so in what the first measured steps allocate;
     /// copies make a built run and a cached run allocate the same.
     private static func build(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
-                              progress: (Dataset.Progress) -> Void) throws -> SocialStack {
+                              progress: (Dataset.Progress) -> Void) throws -> StackAdministration {
         var configuration = configuration
         configuration.storage = .privateMemory
-        let scratch = try SocialStack(configuration)
+        let scratch = try StackAdministration(opening: configuration)
         _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
         return scratch
     }
@@ -159,7 +160,7 @@ public struct DatasetCache: Sendable {
     /// the entry's bytes as it opens; other storages open empty and copy it in. A copy SQLite
     /// refuses marks the entry damaged; a machine short of memory for it is an error.
     private func restore(_ entry: String, digest: String,
-                         configuration: SocialStack.Configuration) throws -> (Lookup, SocialStack?) {
+                         configuration: SocialStack.Configuration) throws -> (Lookup, StackAdministration?) {
         let found = try check(entry, digest: digest)
         guard case .restored = found else { return (found, nil) }
         func damaged(_ error: any Error) -> Lookup {
@@ -167,25 +168,25 @@ public struct DatasetCache: Sendable {
         }
         if configuration.storage == .memory {
             do {
-                return (.restored, try SocialStack(configuration, startingFromSnapshotAt: entry))
+                return (.restored, try StackAdministration(opening: configuration, startingFromSnapshotAt: entry))
             } catch let error as MemoryStackError {
                 throw error
             } catch {
                 return (damaged(error), nil)
             }
         }
-        let stack = try SocialStack(configuration)
+        let stack = try StackAdministration(opening: configuration)
         do {
             try stack.replaceContents(withSnapshotAt: entry)
         } catch {
-            stack.close()
+            stack.stack.close()
             return (damaged(error), nil)
         }
         return (.restored, stack)
     }
 
-    /// Writes `stack`'s database as the entry: to temporary names, then renamed into place.
-    private func store(_ stack: SocialStack, key: DatasetCacheKey, entry: String, digest: String) throws {
+    /// Writes the administered stack's database as the entry: to temporary names, then renamed into place.
+    private func store(_ stack: StackAdministration, key: DatasetCacheKey, entry: String, digest: String) throws {
         let suffix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let temporaryEntry = entry + suffix, temporaryDigest = digest + suffix
         defer {

@@ -6,8 +6,9 @@ import SocialStack
 /// names the cache entry, and the text is kept beside it for people to read.
 struct DatasetCacheKey: Sendable, Equatable {
     /// Bump when the bulk loader or the dataset generator writes different rows for the same
-    /// section and seed, so entries written by an older build are never used.
-    static let formatVersion = 1
+    /// section and seed, so entries written by an older build are never used. 2: profile
+    /// images begin with a PNG signature (the stack stores only images).
+    static let formatVersion = 2
 
     let text: String
 

@@ -8,6 +8,11 @@ import Synchronization
 /// When the readings are streamed, memory keeps at most `streamedLimit` of each, evenly
 /// thinned, and the retention fit's running sums: a soak run's memory stays bounded.
 ///
+/// The files get the readings as rows (`SecondRows`): one a reading for the first
+/// `rowPerReadingLimit` readings (and closes), then one a second, so a soak run's
+/// `memory.csv` and `retention.csv` grow with its minutes, not its closes. The retention fit
+/// is over every close whatever the rows keep, and each row of a second carries the fit so far.
+///
 /// The retention point is the closing virtual user's (exact, its own thread's counts); the
 /// process snapshot after a close is taken on the sampler's thread, woken by the close. A
 /// snapshot refreshes jemalloc's statistics, which merges every arena in use (about 550,000
@@ -17,6 +22,8 @@ import Synchronization
 final class MemorySampler: Sendable {
     /// Readings of each kind kept in memory when a sink holds them all.
     static let streamedLimit = 4_096
+    /// Readings (and closes) of a variant that each get a row of their own in the files.
+    static let rowPerReadingLimit = 1_000
 
     private let clock: any RunClock
     private let startTime: UInt64
@@ -30,13 +37,16 @@ final class MemorySampler: Sendable {
     private struct State {
         var samples: ThinnedSeries<MemorySample>
         var retention: ThinnedSeries<RetentionPoint>
-        var fit = RetentionFit.Accumulator()
+        var fit: RetentionFit.Accumulator
         var peak = 0
         var running = false
         var live = 0
-        /// Readings and retention points not yet handed to the sink (the sampler's thread does, not a virtual user).
-        var unstreamedSamples: [MemorySample] = []
-        var unstreamedRetention: [RetentionPoint] = []
+        var memoryRows: SecondRows<MemoryRow>
+        var retentionRows: SecondRows<RetentionRow>
+        /// Finished rows not yet handed to the sink (the sampler's thread does, not a virtual
+        /// user); without a sink, every row of the variant.
+        var finishedMemoryRows: [MemoryRow] = []
+        var finishedRetentionRows: [RetentionRow] = []
         /// Closes whose process snapshot the sampler's thread has yet to take.
         var pendingCloses: [RetentionPoint] = []
     }
@@ -51,10 +61,14 @@ final class MemorySampler: Sendable {
     private let counting = InstructionCounter.isActive
 
     init(clock: any RunClock, start: UInt64, tracker: LifetimeTracker, shared: SharedRunState, period: UInt64,
-         sink: (any RunSink)? = nil, variant: String = "", keeping streamedLimit: Int = streamedLimit) {
+         sink: (any RunSink)? = nil, variant: String = "", keeping streamedLimit: Int = streamedLimit,
+         rowPerReadingLimit: Int = rowPerReadingLimit) {
         self.sink = sink
         let limit = sink == nil ? Int.max : streamedLimit
-        state = Mutex(State(samples: ThinnedSeries(limit: limit), retention: ThinnedSeries(limit: limit)))
+        let rows = SecondRows<RetentionRow>(rowPerReadingLimit: rowPerReadingLimit)
+        state = Mutex(State(samples: ThinnedSeries(limit: limit), retention: ThinnedSeries(limit: limit),
+                            fit: RetentionFit.Accumulator(keepingFirst: rows.rowPerReadingLimit),
+                            memoryRows: SecondRows(rowPerReadingLimit: rowPerReadingLimit), retentionRows: rows))
         self.variant = variant
         self.clock = clock
         self.startTime = start
@@ -81,6 +95,7 @@ final class MemorySampler: Sendable {
                     sample(iteration: shared.iterations, countingLive: false)
                     due = DispatchTime.now() + .nanoseconds(Int(period))
                 }
+                finishSeconds(all: false)
                 stream()
             }
             finished.signal()
@@ -101,22 +116,39 @@ final class MemorySampler: Sendable {
         }
         sampleAfterPendingCloses()
         sample(iteration: shared.iterations)
+        finishSeconds(all: true)
         stream()
     }
 
-    /// Hands the readings taken since the last call to the sink (formatting them is its work,
+    /// Finishes the rows of the seconds that are over (`all`: of every second: the variant is).
+    /// A row of a second carries the retention fit over every close taken so far.
+    private func finishSeconds(all: Bool) {
+        let now = Double(clock.now() - startTime) / 1e6
+        state.withLock { state in
+            let memory = all ? state.memoryRows.finishAll() : state.memoryRows.finish(at: now)
+            var retention = all ? state.retentionRows.finishAll() : state.retentionRows.finish(at: now)
+            if !retention.isEmpty {
+                let fit = state.fit.fit
+                for index in retention.indices { retention[index].fit = fit }
+            }
+            state.finishedMemoryRows += memory
+            state.finishedRetentionRows += retention
+        }
+    }
+
+    /// Hands the rows finished since the last call to the sink (formatting them is its work,
     /// kept off the virtual users' threads).
     private func stream() {
         guard let sink else { return }
-        let (samples, points) = state.withLock { state in
+        let (memory, retention) = state.withLock { state in
             defer {
-                state.unstreamedSamples.removeAll(keepingCapacity: true)
-                state.unstreamedRetention.removeAll(keepingCapacity: true)
+                state.finishedMemoryRows.removeAll(keepingCapacity: true)
+                state.finishedRetentionRows.removeAll(keepingCapacity: true)
             }
-            return (state.unstreamedSamples, state.unstreamedRetention)
+            return (state.finishedMemoryRows, state.finishedRetentionRows)
         }
-        for sample in samples { sink.memory(sample, variant: variant) }
-        for point in points { sink.retention(point, variant: variant) }
+        for row in memory { sink.memory(row, variant: variant) }
+        for row in retention { sink.retention(row, variant: variant) }
     }
 
     /// Takes one reading now. Only a virtual user's own thread counts the live tracked
@@ -135,7 +167,7 @@ final class MemorySampler: Sendable {
             liveTrackedObjects: live)
         state.withLock {
             $0.samples.append(reading)
-            if sink != nil { $0.unstreamedSamples.append(reading) }
+            if let row = $0.memoryRows.add(reading) { $0.finishedMemoryRows.append(row) }
             $0.peak = max($0.peak, rss)
             if countingLive { $0.live = live }
         }
@@ -151,7 +183,7 @@ final class MemorySampler: Sendable {
         let running = state.withLock { state in
             state.retention.append(point)
             state.fit.add(point)
-            if sink != nil { state.unstreamedRetention.append(point) }
+            if let row = state.retentionRows.add(point) { state.finishedRetentionRows.append(row) }
             state.pendingCloses.append(point)
             return state.running
         }
@@ -179,8 +211,10 @@ final class MemorySampler: Sendable {
                          liveTrackedObjects: close.liveTrackedObjects)
         }
         state.withLock { state in
-            for reading in readings { state.samples.append(reading) }
-            if sink != nil { state.unstreamedSamples.append(contentsOf: readings) }
+            for reading in readings {
+                state.samples.append(reading)
+                if let row = state.memoryRows.add(reading) { state.finishedMemoryRows.append(row) }
+            }
             state.peak = max(state.peak, rss)
             state.live = last.liveTrackedObjects
         }
@@ -192,5 +226,10 @@ final class MemorySampler: Sendable {
     var isThinned: Bool { state.withLock { $0.samples.isThinned || $0.retention.isThinned } }
     /// The fit over every retention point taken.
     var retentionFit: RetentionFit? { state.withLock { $0.fit.fit } }
+    /// Every row of `memory.csv` and `retention.csv` (after `stopAndSample`), when there is no
+    /// sink; nil when a sink has had them.
+    var fileRows: (memory: [MemoryRow], retention: [RetentionRow])? {
+        sink != nil ? nil : state.withLock { ($0.finishedMemoryRows, $0.finishedRetentionRows) }
+    }
     var peakResidentBytes: Int { state.withLock { $0.peak } }
 }

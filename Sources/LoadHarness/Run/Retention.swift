@@ -41,12 +41,20 @@ public struct RetentionFit: Sendable, Hashable {
     public var verdict: String { returnsToStart ? "back to start" : growthBytes > 0 ? "grows" : "below start" }
 
     /// Running sums for the fit of points seen one at a time (Welford's updates: stable at
-    /// millions of closes), so a soak run need not keep every point.
+    /// millions of closes), so a soak run need not keep every point. It keeps the first
+    /// `keepingFirst` points too: up to that many, the fit is the two-pass fit of the points
+    /// in close order (`init(_:)`), exactly as when every point is in memory; the file rows of
+    /// those closes are one a close, and `roost report` refits them the same way.
     struct Accumulator: Sendable {
         private var n = 0.0, meanX = 0.0, meanY = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
         private var first: Int?, last = 0
+        private let keepingFirst: Int
+        private var points: [RetentionPoint] = []
+
+        init(keepingFirst: Int = 0) { self.keepingFirst = keepingFirst }
 
         mutating func add(_ point: RetentionPoint) {
+            if Int(n) < keepingFirst { points.append(point) } else if !points.isEmpty { points = [] }
             let x = Double(point.close), y = Double(point.retainedBytes)
             n += 1
             let dx = x - meanX, dy = y - meanY
@@ -61,6 +69,7 @@ public struct RetentionFit: Sendable, Hashable {
 
         /// The fit of every point added; nil with fewer than two.
         var fit: RetentionFit? {
+            if Int(n) == points.count { return RetentionFit(points.sorted { $0.close < $1.close }) }
             guard n >= 2, let first else { return nil }
             return RetentionFit(closes: Int(n), meanX: meanX, meanY: meanY, sxx: sxx, syy: syy, sxy: sxy,
                                 first: first, last: last)
@@ -73,6 +82,17 @@ public struct RetentionFit: Sendable, Hashable {
         rSquared = sxx == 0 || syy == 0 ? 0 : (sxy * sxy) / (sxx * syy)
         growthBytes = last - first
         toleranceBytes = max(Self.minimumToleranceBytes, abs(first) / 100)
+        self.closes = closes
+    }
+
+    /// A fit as a file row recorded it (`retention.csv`'s `fit_` columns); `firstRetainedBytes`
+    /// sets the tolerance.
+    init(closes: Int, bytesPerClose: Double, intercept: Double, rSquared: Double, growthBytes: Int, firstRetainedBytes: Int) {
+        self.bytesPerClose = bytesPerClose
+        self.intercept = intercept
+        self.rSquared = rSquared
+        self.growthBytes = growthBytes
+        toleranceBytes = max(Self.minimumToleranceBytes, abs(firstRetainedBytes) / 100)
         self.closes = closes
     }
 

@@ -17,6 +17,9 @@ public struct ScenarioRunner: Sendable {
     public var allocationProfile: AllocationProfileMode?
     /// Memory readings (and retention points) each variant keeps in memory when streaming.
     var keptReadings = MemorySampler.streamedLimit
+    /// Readings (and closes) of each variant that get a row of their own in `memory.csv`
+    /// (`retention.csv`) before rows become seconds.
+    var rowPerReadingLimit = MemorySampler.rowPerReadingLimit
     /// A test's change to every variant's stack (StackPatch), or nil.
     var patch: StackPatch?
     /// Only the steps' timings are wanted (`roost run --timings-only`, what `roost paired`
@@ -45,6 +48,7 @@ public struct ScenarioRunner: Sendable {
             var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
             runner.sink = stream
             runner.keptReadings = keptReadings
+            runner.rowPerReadingLimit = rowPerReadingLimit
             runner.datasetCache = datasetCache
             runner.prebuiltDatasets = prebuilt
             runner.warn = warn

@@ -11,7 +11,7 @@ enum StatementPlans {
 
     /// The plans of every statement `steps` counted, by SQL text: the plan rows' details in
     /// order, joined with "; " (empty for a statement without one, such as BEGIN), or `unknown`.
-    static func explain(_ steps: [String: StepStatements], on stack: SocialStack) -> [String: String] {
+    static func explain(_ steps: [String: StepStatements], on stack: StackAdministration) -> [String: String] {
         let statements = Set(steps.values.flatMap(\.statements.keys))
         guard !statements.isEmpty else { return [:] }
         var plans: [String: String] = [:]

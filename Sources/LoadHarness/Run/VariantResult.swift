@@ -50,13 +50,25 @@ public struct VariantResult: Sendable {
     public var leakedBytes: Int { leaks.reduce(0) { $0 + $1.leakedBytes } }
     /// Bytes the measured steps allocated and did not free.
     public var retainedBytes: Int { steps.reduce(0) { $0 + $1.netBytes } }
-    /// `memory` and `retention` hold an evenly thinned copy of a long streamed run (the
-    /// streamed `memory.csv` and `retention.csv` hold every row, and the fit is over all).
+    /// `memory` and `retention` hold an evenly thinned copy of a long run's readings (the fit
+    /// is over every close all the same).
     public var isThinned = false
-    /// The fit over every close, when `retention` is a thinned copy.
+    /// The fit over every close as the run made it (nil: the fit of `retention`).
     var fitOverAllCloses: RetentionFit? = nil
     /// The line through the retention points (nil with fewer than two closes).
-    public var retentionFit: RetentionFit? { isThinned ? fitOverAllCloses : RetentionFit(retention) }
+    public var retentionFit: RetentionFit? { fitOverAllCloses ?? RetentionFit(retention) }
+    /// `memory.csv` and `retention.csv` were streamed into the run folder as the run went,
+    /// and only there are all their rows: the end of the run leaves them as they are.
+    public var memoryRowsStreamed = false
+    /// The rows of `memory.csv` and `retention.csv` when this result holds them (a run that did
+    /// not stream, or one `roost report` read back); nil: a row per reading of `memory` and
+    /// per close of `retention`.
+    var memoryRows: [MemoryRow]? = nil
+    var retentionRows: [RetentionRow]? = nil
+    /// `memory.csv`'s rows (or what stands for them).
+    var memoryTable: [MemoryRow] { memoryRows ?? memory.map(MemoryRow.init) }
+    /// `retention.csv`'s rows (or what stands for them).
+    var retentionTable: [RetentionRow] { retentionRows ?? retention.map(RetentionRow.init) }
 }
 
 /// One memory reading (design section 6, `memory.csv`).

@@ -18,6 +18,8 @@ struct VariantRunner {
     var sink: (any RunSink)?
     /// Memory readings (and retention points) kept in memory when `sink` has them all.
     var keptReadings = MemorySampler.streamedLimit
+    /// Readings (and closes) that each get a row of `memory.csv` (`retention.csv`) before rows become seconds.
+    var rowPerReadingLimit = MemorySampler.rowPerReadingLimit
     /// What the allocation profile records (VariantRunner+AllocationProfile.swift).
     var allocationProfile: AllocationProfileMode = .off
     /// Where built datasets are kept between runs; nil: built every time.
@@ -55,7 +57,10 @@ struct VariantRunner {
         configuration.randomBytes = SeededBytes(seed: scenario.seed).next
         // Every connection counts its statements' work (inside measured steps only).
         configuration.onConnection = { StatementCounters.install(on: $0) }
-        let (stack, dataset, datasetSource, datasetSeconds) = try makeStack(configuration, settings: settings)
+        // The runner holds the stack's administration (the dataset, the query plans); the
+        // virtual users and their screens get the stack alone.
+        let (administration, dataset, datasetSource, datasetSeconds) = try makeStack(configuration, settings: settings)
+        let stack = administration.stack
         made(stack)
         try patch?.setUp(stack)
 
@@ -77,7 +82,7 @@ struct VariantRunner {
         let queues = makesTimeSeries ? (0..<users).map { _ in StepRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant] () -> (UInt64, MemorySampler) in
+        let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> (UInt64, MemorySampler) in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
@@ -88,7 +93,8 @@ struct VariantRunner {
                 timeline.withLock { $0 = collector }
             }
             let sampler = MemorySampler(clock: clock, start: start, tracker: tracker, shared: shared, period: samplePeriod,
-                                        sink: sink, variant: variant.name, keeping: keptReadings)
+                                        sink: sink, variant: variant.name, keeping: keptReadings,
+                                        rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
             return (start, sampler)
         }
@@ -138,22 +144,25 @@ struct VariantRunner {
             allocationRecording: recording)
         result.timeSeries = timeSeries
         result.statements = statements
-        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: stack)
+        result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
         result.datasetSource = datasetSource
-        if sampler.isThinned {
-            result.isThinned = true
-            result.fitOverAllCloses = sampler.retentionFit
+        result.isThinned = sampler.isThinned
+        result.fitOverAllCloses = sampler.retentionFit
+        if let rows = sampler.fileRows {
+            (result.memoryRows, result.retentionRows) = rows
+        } else {
+            result.memoryRowsStreamed = true
         }
         sink?.variantEnded(result)
         return result
     }
 
-    /// The variant's stack with its dataset: started from the cache's copy when the cache holds
-    /// it, else from the dataset built (and stored) now; with how long that took (opening the
-    /// stack included) and where the dataset came from.
+    /// The variant's administered stack with its dataset: started from the cache's copy when
+    /// the cache holds it, else from the dataset built (and stored) now; with how long that took
+    /// (opening the stack included) and where the dataset came from.
     private func makeStack(_ configuration: SocialStack.Configuration,
-                           settings: StackSettings) throws -> (SocialStack, Dataset, DatasetSource, Double) {
+                           settings: StackSettings) throws -> (StackAdministration, Dataset, DatasetSource, Double) {
         let started = ContinuousClock.now
         let report = { [progress, variant] (built: Dataset.Progress) in
             let elapsed = (ContinuousClock.now - started).nanoseconds
@@ -161,7 +170,7 @@ struct VariantRunner {
                                  elapsedNanoseconds: elapsed, total: built.total))
         }
         report(Dataset.Progress(done: 0, total: 0))
-        let stack: SocialStack, dataset: Dataset
+        let stack: StackAdministration, dataset: Dataset
         var source = DatasetSource.built
         if let datasetCache {
             (stack, dataset, source) = try datasetCache.makeStack(configuration, spec: scenario.dataset, seed: scenario.seed,

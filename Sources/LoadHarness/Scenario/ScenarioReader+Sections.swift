@@ -77,6 +77,10 @@ extension ScenarioReader {
         if imageRead, spec.imageBytes > imageLimit, let node = fields["image_bytes"] {
             report("'image_bytes' must be at most \(imageLimit) (the stack's image size limit), got \(spec.imageBytes)", at: node)
         }
+        if imageRead, (1..<DatasetImage.minimumBytes).contains(spec.imageBytes), let node = fields["image_bytes"] {
+            report("'image_bytes' must be 0 (no images) or at least \(DatasetImage.minimumBytes) (an image's PNG signature), "
+                   + "got \(spec.imageBytes)", at: node)
+        }
         if postsRead, likesRead, spec.postsPerUser == 0, spec.likesPerUser > 0, let node = fields["likes_per_user"] {
             report("'likes_per_user' needs posts to like: 'posts_per_user' is 0; set 'likes_per_user' to 0 or add posts", at: node)
         }

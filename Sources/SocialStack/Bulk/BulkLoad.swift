@@ -16,7 +16,7 @@ import GRDB
 /// Each kind of call also takes a batch (`signUp(_:)`, `follow(_:by:)`, `compose(_:)`,
 /// `like(_:by:)`), written with one statement per 64 rows: what a batch writes is what its
 /// calls one by one would write.
-/// Nothing is announced to live observers. Get one from `SocialStack.bulkLoad(_:)`.
+/// Nothing is announced to live observers. Get one from `StackAdministration.bulkLoad(_:)`.
 public final class BulkLoad {
     /// The phases of a bulk load, in the order they must come.
     public enum Phase: Int, Comparable, Sendable, CustomStringConvertible {

@@ -3,8 +3,8 @@ import GRDB
 extension SocialStack {
     /// Runs `body` with a `BulkLoad` inside one write transaction, then writes the derived
     /// rows of every phase; if anything throws, nothing is written. `timings` is told how long
-    /// each step took, as it ends.
-    public func bulkLoad<T>(timings: @escaping (BulkLoadTiming) -> Void = { _ in }, _ body: (BulkLoad) throws -> T) throws -> T {
+    /// each step took, as it ends. Reached through `StackAdministration.bulkLoad`.
+    func bulkLoad<T>(timings: @escaping (BulkLoadTiming) -> Void = { _ in }, _ body: (BulkLoad) throws -> T) throws -> T {
         try store.checkOpen()
         var stopwatch = BulkStopwatch(report: timings)
         return try store.writer.writeWithoutTransaction { db in

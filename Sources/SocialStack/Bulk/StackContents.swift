@@ -2,7 +2,7 @@ import GRDB
 
 /// Every account and post of a stack, in id order: what a harness needs to address the
 /// dataset in a database it restored rather than built.
-public struct StackContents: Sendable {
+public struct StackContents: Sendable, Hashable {
     /// Every user id, ascending.
     public let users: [UserID]
     /// Their usernames, in the same order.
@@ -14,8 +14,8 @@ public struct StackContents: Sendable {
 }
 
 extension SocialStack {
-    /// Every account and post, in id order (one read).
-    public func contents() throws -> StackContents {
+    /// Every account and post, in id order (one read); `StackAdministration.contents()`.
+    func contents() throws -> StackContents {
         try store.read { db in
             var users: [UserID] = [], usernames: [String] = [], emails: [String] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, username, email FROM users ORDER BY id")

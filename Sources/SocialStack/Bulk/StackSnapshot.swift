@@ -5,7 +5,7 @@ import GRDB
 extension SocialStack {
     /// Writes a copy of the whole database to a new file at `path` (SQLite's backup API, `SnapshotFile`),
     /// for `replaceContents(withSnapshotAt:)` to start another stack from.
-    public func saveSnapshot(to path: String) throws {
+    func saveSnapshot(to path: String) throws {
         try store.checkOpen(#function, "SocialStack")
         let copy = try SnapshotFile(path: path, writable: true)
         try store.writer.writeWithoutTransaction { db in try copy.copy(from: db) }
@@ -17,7 +17,7 @@ extension SocialStack {
     /// Replaces this stack's whole database with the snapshot at `path` (SQLite's backup
     /// API, into memory or into this stack's file). The snapshot must come from a stack with
     /// the same schema and feed strategy; it is not checked here.
-    public func replaceContents(withSnapshotAt path: String) throws {
+    func replaceContents(withSnapshotAt path: String) throws {
         try store.checkOpen(#function, "SocialStack")
         let snapshot = try SnapshotFile(path: path, writable: false)
         try store.writer.writeWithoutTransaction { db in try snapshot.copy(into: db) }
@@ -25,7 +25,7 @@ extension SocialStack {
 
     /// Replaces `other`'s whole database with a copy of this stack's (SQLite's backup API):
     /// `other` ends as `replaceContents(withSnapshotAt:)` of this stack's snapshot would leave it.
-    public func copyContents(to other: SocialStack) throws {
+    func copyContents(to other: SocialStack) throws {
         try store.checkOpen(#function, "SocialStack")
         try other.store.checkOpen(#function, "SocialStack")
         try store.writer.backup(to: other.store.writer)

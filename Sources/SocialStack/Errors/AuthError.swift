@@ -16,6 +16,9 @@ public enum AuthError: Error, Hashable, Sendable {
     case sessionExpired
     /// The signed-in user's password, asked again before `operation`, is wrong.
     case wrongPassword(operation: String)
+    /// Too many wrong passwords were given for `operation` lately: it is refused, unchecked,
+    /// until `retryAfter` (`Configuration.wrongPasswordLimit`, `wrongPasswordLockout`).
+    case tooManyWrongPasswords(operation: String, retryAfter: Date)
     /// The reset token is unknown, used or expired.
     case resetTokenInvalid
     case imageRejected(MediaError)
@@ -44,6 +47,8 @@ extension AuthError: DescribedError {
             "restore session: the session expired; log in again"
         case let .wrongPassword(operation):
             "\(operation): wrong password"
+        case let .tooManyWrongPasswords(operation, retryAfter):
+            "\(operation): too many wrong passwords; try again after \(retryAfter.formatted(.iso8601))"
         case .resetTokenInvalid:
             "reset password: the reset token is unknown, already used or expired; request a new one"
         case let .imageRejected(error):

@@ -4,6 +4,8 @@ import GRDB
 /// Sign-up, login, sessions and password reset, with the apps' validation rules.
 public struct AuthService: Sendable {
     let store: Store
+    /// Wrong passwords given to `deleteAccount`, by user.
+    let wrongPasswords = WrongPasswordLimit()
 
     /// A sign-up form's checks, in the order sign-up makes them (email, password, username,
     /// full name): the normalized username and the trimmed full name, or the first problem.
@@ -53,7 +55,8 @@ public struct AuthService: Sendable {
     }
 
     /// Logs in with email (any case) and password. An unknown email runs scrypt against a
-    /// hash no password matches, so it takes as long as a wrong password and says the same.
+    /// hash no password matches, so it takes as long as a wrong password and says the same;
+    /// so does a password with a NUL byte, which no account's password matches.
     public func logIn(email: String, password: String) throws -> Session {
         // A password over the byte limit is wrong whatever the email: no account is probed.
         guard password.utf8.count <= TextLimits.passwordBytes else { throw AuthError.wrongEmailOrPassword }
@@ -103,35 +106,56 @@ public struct AuthService: Sendable {
         }
     }
 
-    /// Revokes the session; returns whether there was one to revoke.
+    /// Revokes the session, and ends the observations it started (`ObservationEnd.loggedOut`);
+    /// returns whether there was one to revoke.
     @discardableResult
     public func logOut(token: String) throws -> Bool {
         guard token.utf8.count == TextLimits.tokenBytes else { return false }
-        return try store.write { db, _ in
-            try db.cachedExecute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [SecretToken.digest(token)])
-            return db.changesCount > 0
+        let digest = SecretToken.digest(token)
+        // The session's user is read before the delete, so only that user's observations are
+        // looked at afterwards: the work (and what it allocates) depends on this session alone,
+        // never on how many other users happen to be observing at that moment. (A delete with
+        // RETURNING would fill an ephemeral table: a page cache per call.)
+        let user = try store.write { db, _ -> UserID? in
+            let owner = try DirectStatement(db, "SELECT user_id FROM sessions WHERE token_hash = ?")
+            guard let user = try owner.withBlob(digest, at: 1, { try owner.int64Value() }) else { return nil }
+            try db.cachedExecute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [digest])
+            return UserID(rawValue: user)
         }
+        guard let user else { return false }
+        store.endObservations(ofSession: digest, of: user, .loggedOut)
+        return true
     }
 
     /// Deletes the session's user's account, after checking their password: their posts,
     /// comments, likes, follows, sessions and notifications go, every counter on other users
-    /// and posts that counted them is corrected, and images nothing else uses are freed.
-    /// Returns the ids of the freed images.
+    /// and posts that counted them is corrected, images nothing else uses are freed, and their
+    /// observations end (`ObservationEnd.accountDeleted`). Returns the ids of the freed images.
+    /// After `Configuration.wrongPasswordLimit` wrong passwords it refuses, unchecked, with
+    /// `AuthError.tooManyWrongPasswords` until `Configuration.wrongPasswordLockout` has passed.
     @discardableResult
     public func deleteAccount(_ session: Session, password: String) throws -> [MediaID] {
         let operation = "delete account"
-        let stored = try store.read { db in
+        let (user, stored) = try store.read { db in
             let user = try SessionCheck.verify(session, for: operation, in: db, store: store)
-            return try db.cachedValue(String.self, sql: "SELECT password_hash FROM users WHERE id = ?", arguments: [user])
+            return (user, try db.cachedValue(String.self, sql: "SELECT password_hash FROM users WHERE id = ?", arguments: [user]))
         }
-        // A password over the byte limit is wrong without hashing it, as at login.
+        let lockout = Int64(store.configuration.wrongPasswordLockout * 1000)
+        if let reopens = wrongPasswords.take(user, at: store.nowMillis, limit: store.configuration.wrongPasswordLimit, lockout: lockout) {
+            throw AuthError.tooManyWrongPasswords(operation: operation, retryAfter: Timestamp.date(reopens))
+        }
+        // A password over the byte limit is wrong without hashing it, as at login; one with a
+        // NUL is wrong after the same scrypt run as any other (`PasswordHasher.verify`).
         guard password.utf8.count <= TextLimits.passwordBytes, let stored, store.verifyPassword(password, against: stored) else {
             throw AuthError.wrongPassword(operation: operation)
         }
-        return try store.write { db, _ in
+        wrongPasswords.succeeded(user)
+        let freed = try store.write { db, _ in
             let user = try SessionCheck.verify(session, for: operation, in: db, store: store)
             return try AccountDeletion.delete(user, in: db)
         }
+        store.endObservations(of: user, .accountDeleted)
+        return freed
     }
 
     /// Issues a one-time password-reset token for the account with this email, the one the
@@ -149,33 +173,33 @@ public struct AuthService: Sendable {
         }
     }
 
-    /// Sets a new password with a reset token, uses the token up, and logs out every session.
-    /// The token is checked before the new password is hashed: a bad token costs no scrypt.
+    /// Sets a new password with a reset token, uses the token up, and logs out every session,
+    /// ending their observations (`ObservationEnd.passwordReset`). The token is checked
+    /// before the new password is hashed: a bad token costs no scrypt.
     public func resetPassword(token: String, newPassword: String) throws {
         if let reason = TextRules.passwordProblem(newPassword) { throw AuthError.weakPassword(reason: reason) }
         guard token.utf8.count == TextLimits.tokenBytes else { throw AuthError.resetTokenInvalid }
         let digest = SecretToken.digest(token)
         _ = try store.read { db in try Self.resetUser(digest, in: db, store: store) }
         let passwordHash = try store.hashPassword(newPassword)
-        try store.write { db, _ in
+        let user = try store.write { db, _ in
             // Checked again: the token may have been used while the password was hashed.
             let user = try Self.resetUser(digest, in: db, store: store)
             try db.cachedExecute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [user])
             try db.cachedExecute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [passwordHash, user])
             try db.cachedExecute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user])
+            return user
         }
+        store.endObservations(of: user, .passwordReset)
     }
 
-    /// Deletes every expired session and reset token; returns how many sessions went.
-    /// Logging in purges the user's own expired sessions; a server runs this now and then.
-    @discardableResult
-    public func purgeExpired() throws -> Int {
-        try store.write { db, _ in
-            let now = store.nowMillis
-            try db.cachedExecute(sql: "DELETE FROM password_resets WHERE expires_at <= ?", arguments: [now])
-            try db.cachedExecute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
-            return db.changesCount
-        }
+    /// Deletes every expired session and reset token, inside the caller's transaction;
+    /// returns how many of each went. `StackAdministration.purgeExpired()` runs it.
+    static func purgeExpired(in db: Database, now: Int64) throws -> (sessions: Int, passwordResets: Int) {
+        try db.cachedExecute(sql: "DELETE FROM password_resets WHERE expires_at <= ?", arguments: [now])
+        let resets = db.changesCount
+        try db.cachedExecute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
+        return (db.changesCount, resets)
     }
 
     /// The user a live reset token (by digest) belongs to.

@@ -12,20 +12,23 @@ public struct FeedService: Sendable {
 
     /// Delivers each new top-level post that enters the session's user's home feed (their
     /// own, and those of users they follow when it is written) to `callback`, once, right
-    /// after the write commits, on that writer's thread, until the observation is cancelled.
-    /// The session is checked when the observation starts.
+    /// after the write commits, on that writer's thread, until the observation is cancelled
+    /// or its session ends (logged out, a password reset, the account deleted, expired): then
+    /// `ended` is told why, once, and `callback` is never called again.
     public func observe(
-        for session: Session, _ callback: @escaping @Sendable (Post) -> Void
+        for session: Session, _ callback: @escaping @Sendable (Post) -> Void,
+        ended: (@Sendable (ObservationEnd) -> Void)? = nil
     ) throws -> FeedObservation {
-        let user = try store.read { db in
-            try SessionCheck.verify(session, for: "observe home feed", in: db, store: store)
-        }
-        return store.feedHub.observe(user, callback)
+        try store.observe(on: store.feedHub, session, for: "observe home feed", callback, ended: ended)
     }
 
-    /// How many feed observations of `user` are live (not cancelled).
-    public func observationCount(for user: UserID) -> Int {
-        store.feedHub.count(for: user)
+    /// How many feed observations of the session's user are live (of any of their sessions;
+    /// those whose session expired are ended first). Only the user's own session may ask.
+    public func observationCount(for session: Session) throws -> Int {
+        let user = try store.read { db in
+            try SessionCheck.verify(session, for: "count feed observations", in: db, store: store)
+        }
+        return store.feedHub.count(for: user, now: store.nowMillis)
     }
 
     /// One page of the session's user's home feed, posts older than `before` (a post id), newest first.

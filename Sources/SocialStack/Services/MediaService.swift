@@ -6,8 +6,10 @@ import GRDB
 public struct MediaService: Sendable {
     let store: Store
 
-    /// Stores `bytes` (at most `Configuration.mediaSizeLimit`), uploaded by the session's
-    /// user, and returns their id.
+    /// Stores `bytes` (an image, `ImageFormat`, of at most `Configuration.mediaSizeLimit`
+    /// bytes), uploaded by the session's user, and returns their id. Bytes no post or profile
+    /// comes to use are removed by `StackAdministration.purgeExpired()` once they are older
+    /// than `Configuration.unusedMediaLifetime`.
     @discardableResult
     public func store(_ bytes: [UInt8], as session: Session) throws -> MediaID {
         try store.write { db, _ in
@@ -61,12 +63,28 @@ public struct MediaService: Sendable {
         return db.changesCount > 0
     }
 
+    /// Deletes, inside the caller's transaction, the bytes no post and no profile uses that
+    /// were stored at or before `cutoff` (milliseconds): bytes `store` kept for a post or
+    /// profile that never came. Returns how many went. Maintenance: it reads the whole table.
+    static func removeUnused(storedBy cutoff: Int64, in db: Database) throws -> Int {
+        try db.cachedExecute(sql: """
+            DELETE FROM media WHERE created_at <= ?
+            AND NOT EXISTS (SELECT 1 FROM posts WHERE image_id = media.id)
+            AND NOT EXISTS (SELECT 1 FROM users WHERE profile_image_id = media.id)
+            """, arguments: [cutoff])
+        return db.changesCount
+    }
+
     /// Inserts the bytes inside the caller's transaction (used by sign-up, profile and post images).
-    /// Throws `MediaError` for bad bytes, and the database's own error if SQLite fails.
+    /// Throws `MediaError` for bad bytes (none, too many, not an image), and the database's own
+    /// error if SQLite fails.
     static func insert(_ bytes: [UInt8], in db: Database, store: Store) throws -> MediaID {
         if bytes.isEmpty { throw MediaError.empty }
         let limit = store.configuration.mediaSizeLimit
         if bytes.count > limit { throw MediaError.tooLarge(bytes: bytes.count, limit: limit) }
+        guard ImageFormat(of: bytes) != nil else {
+            throw MediaError.notAnImage(leadingBytes: Array(bytes.prefix(ImageFormat.quotedBytes)))
+        }
         let id = id(of: bytes)
         try db.cachedExecute(
             sql: "INSERT OR IGNORE INTO media (id, bytes, size, created_at) VALUES (?, ?, ?, ?)",

@@ -44,19 +44,23 @@ public struct NotificationService: Sendable {
 
     /// Delivers each new notification for the session's user to `callback`, once, right
     /// after the write that created it commits, on that writer's thread, until the
-    /// observation is cancelled. The session is checked when the observation starts.
+    /// observation is cancelled or its session ends (logged out, a password reset, the account
+    /// deleted, expired): then `ended` is told why, once, and `callback` is never called again.
     public func observe(
-        _ session: Session, _ callback: @escaping @Sendable (SocialNotification) -> Void
+        _ session: Session, _ callback: @escaping @Sendable (SocialNotification) -> Void,
+        ended: (@Sendable (ObservationEnd) -> Void)? = nil
     ) throws -> NotificationObservation {
-        let user = try store.read { db in
-            try SessionCheck.verify(session, for: "observe notifications", in: db, store: store)
-        }
-        return store.notificationHub.observe(user, callback)
+        try store.observe(on: store.notificationHub, session, for: "observe notifications", callback, ended: ended)
     }
 
-    /// How many observations of `user` are live (not cancelled).
-    public func observationCount(for user: UserID) -> Int {
-        store.notificationHub.count(for: user)
+    /// How many notification observations of the session's user are live (of any of their
+    /// sessions; those whose session expired are ended first). Only the user's own session
+    /// may ask.
+    public func observationCount(for session: Session) throws -> Int {
+        let user = try store.read { db in
+            try SessionCheck.verify(session, for: "count notification observations", in: db, store: store)
+        }
+        return store.notificationHub.count(for: user, now: store.nowMillis)
     }
 
     /// Writes one notification inside the caller's transaction, unless it would go to its

@@ -3,6 +3,12 @@ import Foundation
 /// Memory over time: allocated bytes (jemalloc's `stats.allocated`) and the resident set,
 /// each its own chart with a line per variant (every variant's time starts at 0), and a
 /// hollow dot on the line at every close.
+///
+/// Drawn from `memory.csv`'s rows: a row of one reading is a point; a row of a second's
+/// readings is its lowest and highest value (midway between the second's start and its last
+/// reading) and its last reading, the line going through all three, as a line through every
+/// reading thinned to its lows and highs would. A row of a second's closes is that many
+/// closes spread evenly between the row before and its last close.
 enum MemoryChart {
     enum Measure: String, CaseIterable {
         case allocated, rss
@@ -12,6 +18,9 @@ enum MemoryChart {
         }
 
         func value(_ sample: MemorySample) -> Int { self == .allocated ? sample.allocatedBytes : sample.rssBytes }
+
+        /// The lowest and highest value among the readings of `row`.
+        func range(_ row: MemoryRow) -> ClosedRange<Int> { self == .allocated ? row.allocatedBytes : row.rssBytes }
     }
 
     /// The most points a line draws (long runs are thinned, keeping their lows and highs).
@@ -22,11 +31,40 @@ enum MemoryChart {
     /// 1,000 times a second), every k-th, evenly, so the page stays small.
     static let markedClosesLimit = 2_000
 
-    /// Every sample of `variant` as (elapsed ms, bytes), in time order.
+    /// Every row of `variant` as (elapsed ms, bytes), in time order: a reading, or a second's
+    /// lowest, highest and last reading.
     static func points(_ variant: VariantResult, _ measure: Measure) -> [SVGChart.Point] {
-        variant.memory.map { SVGChart.Point(x: $0.elapsedMilliseconds, y: Double(measure.value($0))) }
-            .filter { $0.x.isFinite }
-            .sorted { $0.x < $1.x }
+        variant.memoryTable.flatMap { row -> [SVGChart.Point] in
+            let time = row.last.elapsedMilliseconds
+            let last = SVGChart.Point(x: time, y: Double(measure.value(row.last)))
+            guard row.readings > 1 else { return [last] }
+            let range = measure.range(row), middle = ((time / 1_000).rounded(.down) * 1_000 + time) / 2
+            return [.init(x: middle, y: Double(range.lowerBound)), .init(x: middle, y: Double(range.upperBound)), last]
+        }
+        .filter { $0.x.isFinite }
+        .sorted { $0.x < $1.x }
+    }
+
+    /// Where the closes of `variant` are marked, with each marked close (nil for one of a
+    /// second's closes): every `every`-th close, in close order.
+    static func markedCloses(_ variant: VariantResult, every: Int) -> [(time: Double, close: RetentionPoint?)] {
+        var marked: [(time: Double, close: RetentionPoint?)] = []
+        var offset = 0
+        var previous: Double?
+        for row in variant.retentionTable.sorted(by: { $0.last.close < $1.last.close }) {
+            let time = row.last.elapsedMilliseconds
+            if row.closes == 1 {
+                if offset % every == 0 { marked.append((time, row.last)) }
+            } else {
+                let from = previous ?? time
+                for index in 0..<row.closes where (offset + index) % every == 0 {
+                    marked.append((from + (time - from) * Double(index + 1) / Double(row.closes), nil))
+                }
+            }
+            offset += row.closes
+            previous = time
+        }
+        return marked
     }
 
     /// The points the chart draws.
@@ -62,20 +100,24 @@ enum MemoryChart {
                 continue
             }
             let peak = all.map(\.y).max() ?? 0
-            let closes = variant.retention.count
+            let closes = variant.retentionTable.reduce(0) { $0 + $1.closes }
             let every = (closes + markedClosesLimit - 1) / markedClosesLimit
-            let marked = every <= 1 ? "\(HTMLText.count(closes)) close\(closes == 1 ? "" : "s") marked"
-                : "\(HTMLText.count(closes)) closes, 1 in \(every) marked"
-            let summary = "peak \(RunSummary.bytes(peak)), \(HTMLText.count(all.count)) samples, " + marked
+            let marks = markedCloses(variant, every: max(every, 1))
+            // A thinned copy in memory marks some of its closes: the legend counts every close.
+            let total = max(closes, variant.retentionFit?.closes ?? 0)
+            let marked = marks.count >= total ? "\(HTMLText.count(total)) close\(total == 1 ? "" : "s") marked"
+                : "\(HTMLText.count(total)) closes, 1 in \(Int((Double(total) / Double(max(marks.count, 1))).rounded())) marked"
+            let readings = variant.memoryTable.reduce(0) { $0 + $1.readings }
+            let summary = "peak \(RunSummary.bytes(peak)), \(HTMLText.count(readings)) samples, " + marked
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
                                 title: "\(variant.variant): \(summary)", dots: false))
-            let titled = variant.retention.count <= titledClosesLimit
-            for (offset, point) in variant.retention.enumerated() where offset % max(every, 1) == 0 {
-                let y = value(at: point.elapsedMilliseconds, in: all) ?? 0
-                markers.append(.init(colorIndex: index, point: .init(x: point.elapsedMilliseconds, y: y),
-                                     title: !titled ? "" : "\(variant.variant) close \(point.close) (\(point.step), \(HTMLText.count(point.iteration)) iterations done) "
-                                        + "at \(HTMLText.duration(point.elapsedMilliseconds / 1_000)): \(RunSummary.bytes(y))"))
+            let titled = closes <= titledClosesLimit
+            for (time, point) in marks {
+                let y = value(at: time, in: all) ?? 0
+                markers.append(.init(colorIndex: index, point: .init(x: time, y: y),
+                                     title: !titled || point == nil ? "" : "\(variant.variant) close \(point!.close) (\(point!.step), \(HTMLText.count(point!.iteration)) iterations done) "
+                                        + "at \(HTMLText.duration(time / 1_000)): \(RunSummary.bytes(y))"))
             }
         }
         let chart: SVGChart? = series.isEmpty ? nil : SVGChart(

@@ -1,13 +1,21 @@
 /// The experiment: bytes retained after each close against the close number, a line of
 /// dots per variant with its least-squares line (dashed), and a legend giving bytes per
-/// close, R² and whether memory came back to where the first close left it.
+/// close, R² and whether memory came back to where the first close left it. A row of a
+/// second's closes is drawn as its lowest and highest retained bytes (at the middle of its
+/// closes) and its last close; the line is the fit over every close.
 enum RetentionChart {
     /// The most points a line draws; up to `titledLimit` every point has its own hover text.
     static let pointLimit = 500
     static let titledLimit = 100
 
     static func points(_ variant: VariantResult) -> [SVGChart.Point] {
-        variant.retention.map { SVGChart.Point(x: Double($0.close), y: Double($0.retainedBytes)) }
+        variant.retentionTable.sorted { $0.last.close < $1.last.close }.flatMap { row -> [SVGChart.Point] in
+            let last = SVGChart.Point(x: Double(row.last.close), y: Double(row.last.retainedBytes))
+            guard row.closes > 1 else { return [last] }
+            let middle = Double(row.last.close) - Double(row.closes - 1) / 2
+            return [.init(x: middle, y: Double(row.retainedBytes.lowerBound)), .init(x: middle, y: Double(row.retainedBytes.upperBound)),
+                    last]
+        }
     }
 
     static func figure(_ run: RunResult) -> String {

@@ -14,9 +14,8 @@ import Histogram
 /// the V2 encoding: cookie `0x1c849313`, payload length, normalizing index offset (0),
 /// significant digits, lowest discernible value, highest trackable value, the
 /// integer-to-double ratio (1.0), and the counts array up to the maximum's index as ZigZag
-/// LEB128 numbers, a run of zeros written as its negated length. The zlib stream uses
-/// stored (uncompressed) deflate blocks, valid for every inflater: no zlib dependency, and
-/// the counts are already small.
+/// LEB128 numbers, a run of zeros written as its negated length. The zlib stream is deflated
+/// (`Zlib`); logs Roost wrote with stored blocks read the same.
 enum HistogramEncoding {
     static let cookie: UInt32 = 0x1c84_9313
     static let compressedCookie: UInt32 = 0x1c84_9314
@@ -31,7 +30,7 @@ enum HistogramEncoding {
     /// The compressed encoding of `histogram`.
     static func compressed(_ histogram: Histogram<UInt64>) -> [UInt8] {
         let plain = encoded(histogram)
-        let zlib = ZlibStored.wrap(plain)
+        let zlib = Zlib.deflate(plain)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(zlib.count + 8)
         append(compressedCookie, to: &bytes)
@@ -86,7 +85,7 @@ enum HistogramEncoding {
         }
         let length = Int(try reader.uint32())
         let zlib = try reader.bytes(length)
-        return try decode(plain: try ZlibStored.unwrap(zlib))
+        return try decode(plain: try Zlib.inflate(zlib))
     }
 
     /// The histogram an uncompressed V2 encoding holds.
@@ -202,70 +201,6 @@ enum ZigZag {
             if byte & 0x80 == 0 { break }
         }
         return Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))
-    }
-}
-
-/// A zlib stream of stored (uncompressed) deflate blocks: RFC 1950 around RFC 1951's block
-/// type 0, with the Adler-32 checksum.
-enum ZlibStored {
-    static func wrap(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        out.reserveCapacity(data.count + data.count / 65_535 * 5 + 11)
-        var offset = 0
-        repeat {
-            let length = min(65_535, data.count - offset)
-            let final = offset + length == data.count
-            out.append(final ? 1 : 0)
-            out += [UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8((~length >> 8) & 0xff)]
-            out += data[offset..<offset + length]
-            offset += length
-        } while offset < data.count
-        let checksum = adler32(data)
-        out += [UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xff), UInt8((checksum >> 8) & 0xff), UInt8(checksum & 0xff)]
-        return out
-    }
-
-    static func unwrap(_ zlib: [UInt8]) throws(HistogramEncoding.Malformed) -> [UInt8] {
-        var reader = ByteReader(zlib)
-        let method = try reader.uint8(), flags = try reader.uint8()
-        guard method & 0x0f == 8, (UInt16(method) << 8 | UInt16(flags)) % 31 == 0, flags & 0x20 == 0 else {
-            throw HistogramEncoding.Malformed(description: "not a zlib stream")
-        }
-        var out: [UInt8] = []
-        while true {
-            let header = try reader.uint8()
-            guard (header >> 1) & 3 == 0 else {
-                throw HistogramEncoding.Malformed(description: "a deflate-compressed block: roost reads the stored blocks it writes")
-            }
-            let low = try reader.uint8(), high = try reader.uint8()
-            let complementLow = try reader.uint8(), complementHigh = try reader.uint8()
-            let length = Int(low) | Int(high) << 8
-            guard length == (~(Int(complementLow) | Int(complementHigh) << 8)) & 0xffff else {
-                throw HistogramEncoding.Malformed(description: "a stored block whose length check fails")
-            }
-            out += try reader.bytes(length)
-            if header & 1 == 1 { break }
-        }
-        let expected = try reader.uint32()
-        guard adler32(out) == expected else { throw HistogramEncoding.Malformed(description: "the zlib checksum does not match") }
-        return out
-    }
-
-    static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        var index = 0
-        while index < data.count {
-            // 5552 bytes keep the sums below 2^32 before the modulo.
-            let end = min(index + 5_552, data.count)
-            for byte in data[index..<end] {
-                a += UInt32(byte)
-                b += a
-            }
-            a %= 65_521
-            b %= 65_521
-            index = end
-        }
-        return b << 16 | a
     }
 }
 

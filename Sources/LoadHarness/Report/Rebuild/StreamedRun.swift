@@ -50,8 +50,10 @@ public struct StreamedRun: Sendable {
             throw .notARun(path: folder, reason: "no timeseries.csv: nothing was streamed here")
         }
         let executions = try StreamedTable.read("executions.csv", in: folder, header: ReportFiles.executionsHeader)
-        let memory = try StreamedTable.read("memory.csv", in: folder, header: ReportFiles.memoryHeader)
-        let retention = try StreamedTable.read("retention.csv", in: folder, header: ReportFiles.retentionHeader)
+        let memory = try StreamedTable.read("memory.csv", in: folder, header: ReportFiles.memoryHeader,
+                                            older: [ReportFiles.olderMemoryHeader])
+        let retention = try StreamedTable.read("retention.csv", in: folder, header: ReportFiles.retentionHeader,
+                                               older: [ReportFiles.olderRetentionHeader])
         let leaks = try StreamedTable.read("leaks.csv", in: folder, header: ReportFiles.leaksHeader)
         notes += [series.note, executions?.note, memory?.note, retention?.note, leaks?.note].compactMap { $0 }
         if scenario.name.isEmpty, let name = series.rows.first?.fields[0] { scenario.name = name }
@@ -100,12 +102,13 @@ public struct StreamedRun: Sendable {
                     notes.append("\(variant)/\(step): the latency log holds \(log.totalCount) executions, timeseries.csv \(metrics[metrics.count - 1].count)")
                 }
             }
-            let samples = try (memory?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try memorySample(fields, line: line, folder: folder)
-            }.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
-            let points = try (retention?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try retentionPoint(fields, line: line, folder: folder)
-            }.sorted { $0.close < $1.close }
+            // The rows in the order streamed (a rebuilt folder's files are written back the same).
+            let memoryRows = try (memory?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
+                try memoryRow(fields, line: line, folder: folder)
+            }
+            let samples = memoryRows.map(\.last).sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
+            let retentionRows = try readRetentionRows((retention?.rows ?? []).filter { $0.fields[1] == variant }, folder: folder)
+            let points = retentionRows.map(\.last).sorted { $0.close < $1.close }
             let isComplete = completed.contains(variant)
             let leakRecords = try (leaks?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
                 try leakRecord(fields, line: line, folder: folder)
@@ -116,7 +119,13 @@ public struct StreamedRun: Sendable {
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
                 droppedIterations: 0, elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
-                peakResidentBytes: samples.map(\.rssBytes).max() ?? 0, wasInterrupted: !isComplete)
+                peakResidentBytes: memoryRows.map(\.rssBytes.upperBound).max() ?? 0, wasInterrupted: !isComplete)
+            result.memoryRows = memoryRows
+            result.retentionRows = retentionRows
+            // Rows of a second keep a close in a second's: the fit over every close is the latest row's.
+            result.isThinned = memoryRows.contains { $0.readings > 1 } || retentionRows.contains { $0.closes > 1 }
+            result.fitOverAllCloses = retentionRows.contains { $0.closes > 1 }
+                ? retentionRows.compactMap(\.fit).max { $0.closes < $1.closes } : nil
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
             result.isRebuilt = true
@@ -196,25 +205,67 @@ public struct StreamedRun: Sendable {
             bytes: try number(f[10], "bytes", line: line, file: file, folder: folder))
     }
 
-    private static func memorySample(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> MemorySample {
+    /// A row of `memory.csv`; one of an older file (no `readings`) is one reading.
+    private static func memoryRow(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> MemoryRow {
         let file = "memory.csv"
-        return MemorySample(
+        let sample = MemorySample(
             elapsedMilliseconds: try number(f[2], "elapsed_ms", line: line, file: file, folder: folder),
             iteration: try number(f[3], "iteration", line: line, file: file, folder: folder),
             allocatedBytes: try number(f[4], "allocated_bytes", line: line, file: file, folder: folder),
             residentBytes: try number(f[5], "resident_bytes", line: line, file: file, folder: folder),
             rssBytes: try number(f[6], "rss_bytes", line: line, file: file, folder: folder),
             liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
+        let readings: Int = try optionalNumber(f[8], "readings", line: line, file: file, folder: folder) ?? 1
+        guard readings > 1 else { return MemoryRow(sample) }
+        return MemoryRow(
+            last: sample, readings: readings,
+            allocatedBytes: try range(f[9], f[10], "min_allocated_bytes", line: line, file: file, folder: folder),
+            rssBytes: try range(f[11], f[12], "min_rss_bytes", line: line, file: file, folder: folder))
     }
 
-    private static func retentionPoint(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> RetentionPoint {
+    /// A variant's rows of `retention.csv`, in file order; one of an older file (no `closes`)
+    /// is one close. A row's fit sets its tolerance from the variant's first row (its first close).
+    private static func readRetentionRows(_ rows: [(line: Int, fields: [String])], folder: String) throws(RunFolderError) -> [RetentionRow] {
         let file = "retention.csv"
-        return RetentionPoint(
-            close: try number(f[2], "close", line: line, file: file, folder: folder),
-            iteration: try number(f[3], "iteration", line: line, file: file, folder: folder), step: f[4],
-            elapsedMilliseconds: try number(f[5], "elapsed_ms", line: line, file: file, folder: folder),
-            retainedBytes: try number(f[6], "retained_bytes", line: line, file: file, folder: folder),
-            liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
+        var read: [RetentionRow] = []
+        for (line, f) in rows {
+            let point = RetentionPoint(
+                close: try number(f[2], "close", line: line, file: file, folder: folder),
+                iteration: try number(f[3], "iteration", line: line, file: file, folder: folder), step: f[4],
+                elapsedMilliseconds: try number(f[5], "elapsed_ms", line: line, file: file, folder: folder),
+                retainedBytes: try number(f[6], "retained_bytes", line: line, file: file, folder: folder),
+                liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
+            let closes: Int = try optionalNumber(f[8], "closes", line: line, file: file, folder: folder) ?? 1
+            guard closes > 1 else {
+                read.append(RetentionRow(point))
+                continue
+            }
+            var fit: RetentionFit?
+            if let fitCloses: Int = try optionalNumber(f[11], "fit_closes", line: line, file: file, folder: folder) {
+                fit = RetentionFit(
+                    closes: fitCloses,
+                    bytesPerClose: try number(f[12], "fit_bytes_per_close", line: line, file: file, folder: folder),
+                    intercept: try number(f[13], "fit_intercept", line: line, file: file, folder: folder),
+                    rSquared: try number(f[14], "fit_r_squared", line: line, file: file, folder: folder),
+                    growthBytes: try number(f[15], "fit_growth_bytes", line: line, file: file, folder: folder),
+                    firstRetainedBytes: read.first?.last.retainedBytes ?? point.retainedBytes)
+            }
+            read.append(RetentionRow(
+                last: point, closes: closes,
+                retainedBytes: try range(f[9], f[10], "min_retained_bytes", line: line, file: file, folder: folder), fit: fit))
+        }
+        return read
+    }
+
+    /// A row's lowest and highest value (`min_...`, `max_...`).
+    private static func range(_ low: String, _ high: String, _ column: String, line: Int, file: String,
+                              folder: String) throws(RunFolderError) -> ClosedRange<Int> {
+        let lowest: Int = try number(low, column, line: line, file: file, folder: folder)
+        let highest: Int = try number(high, column.replacingOccurrences(of: "min_", with: "max_"), line: line, file: file, folder: folder)
+        guard lowest <= highest else {
+            throw .notARun(path: "\(folder)/\(file)", reason: "line \(line): '\(column)' (\(lowest)) is above its maximum (\(highest))")
+        }
+        return lowest...highest
     }
 
     private static func leakRecord(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> LeakRecord {

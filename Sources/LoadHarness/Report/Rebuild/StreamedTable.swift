@@ -9,8 +9,11 @@ struct StreamedTable {
     /// What was left out, for the report's notes: nil when the file was whole.
     let note: String?
 
-    /// Reads `name` in `folder`; nil when the file is not there.
-    static func read(_ name: String, in folder: String, header: [String]) throws(RunFolderError) -> StreamedTable? {
+    /// Reads `name` in `folder`; nil when the file is not there. A file with one of the
+    /// `older` headers (each the start of `header`: a version before columns were added) is
+    /// read too, its rows given empty fields for the columns it lacks.
+    static func read(_ name: String, in folder: String, header: [String],
+                     older: [[String]] = []) throws(RunFolderError) -> StreamedTable? {
         let path = (folder as NSString).appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var text = String(decoding: data, as: UTF8.self)
@@ -27,16 +30,17 @@ struct StreamedTable {
         guard let first = records.first else {
             throw .notARun(path: path, reason: "it is empty; expected the header \(header.joined(separator: ","))")
         }
-        guard first == header else {
+        guard first == header || older.contains(first) && header.starts(with: first) else {
             throw .notARun(path: path, reason: "expected the header \(header.joined(separator: ",")), found \(first.joined(separator: ","))")
         }
+        let missing = Array(repeating: "", count: header.count - first.count)
         var rows: [(line: Int, fields: [String])] = []
         for (offset, record) in records.enumerated().dropFirst() where record != [""] {
-            guard record.count == header.count else {
-                note = note ?? "\(name):\(offset + 1): a row of \(record.count) fields, not \(header.count); it and the rows after it were left out"
+            guard record.count == first.count else {
+                note = note ?? "\(name):\(offset + 1): a row of \(record.count) fields, not \(first.count); it and the rows after it were left out"
                 break
             }
-            rows.append((offset + 1, record))
+            rows.append((offset + 1, record + missing))
         }
         return StreamedTable(rows: rows, note: note)
     }

@@ -15,10 +15,10 @@ protocol RunSink: AnyObject, Sendable {
     func executions(_ rows: [ExecutionRow])
     /// One step's latency histogram over one interval (seconds since the phase began).
     func latencyInterval(variant: String, step: String, start: Double, length: Double, histogram: Histogram<UInt64>)
-    /// A memory reading.
-    func memory(_ sample: MemorySample, variant: String)
-    /// A retention point (after a close).
-    func retention(_ point: RetentionPoint, variant: String)
+    /// A row of `memory.csv`: a reading, or a second's readings.
+    func memory(_ row: MemoryRow, variant: String)
+    /// A row of `retention.csv`: a close, or a second's closes.
+    func retention(_ row: RetentionRow, variant: String)
     /// A variant ended: its lifetime check is known.
     func variantEnded(_ result: VariantResult)
     /// Writes whatever is buffered.

@@ -89,12 +89,12 @@ public final class StreamingRunFolder: RunSink {
         log?.append(HistogramLog.line(start: start, length: length, histogram: histogram))
     }
 
-    func memory(_ sample: MemorySample, variant: String) {
-        memoryFile.append(CSV.line(ReportFiles.memoryRow(scenario: scenario, variant: variant, sample)))
+    func memory(_ row: MemoryRow, variant: String) {
+        memoryFile.append(CSV.line(ReportFiles.memoryRow(scenario: scenario, variant: variant, row)))
     }
 
-    func retention(_ point: RetentionPoint, variant: String) {
-        retentionFile.append(CSV.line(ReportFiles.retentionRow(scenario: scenario, variant: variant, point)))
+    func retention(_ row: RetentionRow, variant: String) {
+        retentionFile.append(CSV.line(ReportFiles.retentionRow(scenario: scenario, variant: variant, row)))
     }
 
     func variantEnded(_ result: VariantResult) {

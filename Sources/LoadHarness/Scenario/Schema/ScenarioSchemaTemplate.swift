@@ -72,7 +72,7 @@ enum ScenarioSchemaTemplate {
           "minimum": 0,
           "maximum": 8388608,
           "default": 4096,
-          "description": "Each user's profile image size in bytes (0: none)."
+          "description": "Each user's profile image size in bytes (0: none; otherwise at least 8: a PNG signature, then filler)."
         }
       }
     },

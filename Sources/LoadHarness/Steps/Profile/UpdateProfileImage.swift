@@ -6,7 +6,8 @@ extension Steps {
     public struct UpdateProfileImage: MeasuredStep {
         public static let name = "update_profile_image"
         public static let summary = "Upload a new profile image."
-        public static let arguments = [StepSyntax.Argument("bytes", .integer(minimum: 0), default: "4096", doc: "Image size in bytes.")]
+        public static let arguments = [StepSyntax.Argument("bytes", .integer(minimum: DatasetImage.minimumBytes), default: "4096",
+                                                                doc: "Image size in bytes (a PNG signature, then filler).")]
 
         /// `bytes:`.
         public var bytes: Int
@@ -21,10 +22,11 @@ extension Steps {
             self.init(bytes: arguments.integer("bytes"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
+        /// Plays it for `vu`, inside its measured span: a PNG signature (the stack stores only
+        /// images), then bytes that change with the iteration.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
-            _ = try stack.users.setProfileImage((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ vu.iteration) }, as: try vu.session())
+            _ = try stack.users.setProfileImage(DatasetImage.bytes(count: bytes, variation: vu.iteration, stride: 1), as: try vu.session())
         }
     }
 }

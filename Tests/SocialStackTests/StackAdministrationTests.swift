@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import Testing
+import SocialStack
+
+/// Written as an outsider calls the public API: acting without a session (the dataset path,
+/// the whole-database tools, maintenance) goes through the `StackAdministration` that opened
+/// the stack; the stack it hands on to the app's code carries none of it.
+@Suite struct StackAdministrationTests {
+    private func administration() throws -> StackAdministration {
+        try StackAdministration(opening: .init(passwordCost: .low))
+    }
+
+    @Test func theBulkPathWritesAsTheUsersItNamesAndTheAppSeesIt() throws {
+        let administration = try administration()
+        let (ada, bob) = try administration.bulkLoad { load in
+            let ada = try load.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
+            let bob = try load.signUp(email: "bob@example.com", password: "secret-bob-1", username: "bob", fullName: "Bob")
+            try load.follow(ada, by: bob)
+            try load.compose("hello @bob", by: ada)
+            return (ada, bob)
+        }
+        let stack = administration.stack
+        #expect(try stack.users.stats(for: ada) == UserStats(followers: 1, following: 0, posts: 1))
+        let bobSession = try stack.auth.logIn(email: "bob@example.com", password: "secret-bob-1")
+        #expect(try stack.feed.homeFeed(for: bobSession).items.map(\.text) == ["hello @bob"])
+        #expect(try stack.notifications.unreadCount(for: bobSession) == 1)
+        #expect(bobSession.user.id == bob)
+        let contents = try administration.contents()
+        #expect(contents.users == [ada, bob] && contents.emails == ["ada@example.com", "bob@example.com"])
+    }
+
+    @Test func snapshotsAndCopiesMoveTheWholeDatabaseBetweenAdministeredStacks() throws {
+        let source = try administration()
+        let ada = try source.stack.auth.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
+        _ = try source.stack.posts.compose(.post("kept"), as: ada)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roost-admin-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try source.saveSnapshot(to: path)
+        let restored = try administration(), copied = try administration()
+        try restored.replaceContents(withSnapshotAt: path)
+        try source.copyContents(to: copied)
+        for target in [restored, copied] {
+            #expect(try target.contents() == source.contents())
+            #expect(try target.stack.posts.posts(by: ada.user.id).items.map(\.text) == ["kept"])
+            #expect(try target.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users") } == 1)
+        }
+    }
+
+    /// The handle keeps the stack it administers open; closing the stack closes both.
+    @Test func closingTheStackClosesItsAdministration() throws {
+        let administration = try administration()
+        administration.stack.close()
+        #expect(throws: StackError.self) { try administration.contents() }
+        #expect(throws: StackError.self) { try administration.bulkLoad { _ in } }
+    }
+}
