@@ -4,8 +4,8 @@
 //
 // Why: a `.memory` stack must let reads run in parallel on several connections while one
 // writer writes, as a WAL database does, without a disk. On a memory file system (/dev/shm)
-// every page written or re-read is a system call, which cost write-heavy scenarios 40% of
-// their speed (docs/social-stack.md, "Parallel reads").
+// every page written or re-read is a system call, which made write-heavy scenarios slower
+// than the one in-memory connection they replace (docs/storage.md).
 
 #include "MemoryFiles.h"
 #include "MemoryFileStore.h"

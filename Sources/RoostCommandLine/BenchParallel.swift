@@ -13,7 +13,7 @@ struct BenchParallel: ParsableCommand {
             Plays the scenario's first variant in-process, timings only, once per storage and user count per round \
             (the order reversed every other round), each play --duration long after the scenario's warm-up, and \
             prints medians over the rounds and the ratio to the first user count (target: 0.85 N for N users). \
-            Build in release and run with nothing else on the machine; see docs/social-stack.md, "Parallel reads".
+            Build in release and run with nothing else on the machine; see docs/storage.md.
             """
     )
 
