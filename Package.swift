@@ -101,7 +101,9 @@ let package = Package(
         // must stop there and mark the stack truncated.
         .target(name: "ProfileFixtures", path: "Tests/ProfileFixtures"),
         .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures", "ProfileFixtures"]),
-        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Yams: the scale-out tests read the GitHub workflow and the Kubernetes manifests they run.
+        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", .product(name: "GRDB", package: "GRDB.swift"),
+                                                             .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,14 +29,11 @@ public struct LatencySample: Sendable {
         wallNanoseconds == 0 ? 0 : Double(count) / (Double(wallNanoseconds) / 1e9)
     }
 
-    /// The `q` quantile (0...1) in microseconds, nearest-rank; 0 when empty.
+    /// The `q` quantile (0...1) in microseconds (`Statistics.percentile`, nearest rank); 0 when empty.
     public func quantileMicroseconds(_ q: Double) -> Double {
-        guard !nanoseconds.isEmpty else { return 0 }
-        let sorted = nanoseconds.sorted()
-        let rank = min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))
-        return Double(sorted[rank]) / 1000
+        Statistics.percentile(q * 100, of: nanoseconds).map { Double($0) / 1000 } ?? 0
     }
 
-    /// The median in microseconds.
-    public var medianMicroseconds: Double { quantileMicroseconds(0.5) }
+    /// The median in microseconds (`Statistics.median`); 0 when empty.
+    public var medianMicroseconds: Double { (Statistics.median(nanoseconds) ?? 0) / 1000 }
 }

@@ -143,8 +143,5 @@ struct BenchHostile: ParsableCommand {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
+    private static func median(_ values: [Double]) -> Double { Statistics.median(values) ?? 0 }
 }

@@ -37,7 +37,10 @@ struct ReportCommand: ParsableCommand {
         for note in streamed.notes { printError("roost report: \(note)") }
         let target = out ?? folder
         do {
-            try ReportWriter(buildConfiguration: "rebuilt").write(streamed.result, to: target, linkLatest: false)
+            // Into the run's own folder the interval logs stay as they are (the rebuild added
+            // them up); the tables are written again from every whole row it read.
+            try ReportWriter(buildConfiguration: "rebuilt").write(streamed.result, to: target, linkLatest: false,
+                                                                  intervalLogsStreamed: out == nil)
         } catch {
             printError("roost report: cannot write \(target): \(error)")
             throw ExitCode(1)

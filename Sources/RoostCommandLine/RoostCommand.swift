@@ -9,7 +9,7 @@ struct RoostCommand: ParsableCommand {
         discussion: "Exit codes: 0 success; 1 bad input or a failure to run; 2 a threshold failed or a regression was found.",
         version: Roost.version,
         subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
-                      ReportCommand.self, SchemaCommand.self, PairedCommand.self,
+                      ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
                       BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self]
     )
 }

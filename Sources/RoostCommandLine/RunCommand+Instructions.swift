@@ -6,7 +6,8 @@ import MemoryProbes
 extension RunCommand {
     /// `roost run --instructions`: each scenario played by a stripped copy of roost under
     /// callgrind (the same options, without `--instructions`, with the allocation profile and
-    /// streaming off: `InstructionRun.childOptions`), then its instruction files added.
+    /// streaming off: `InstructionRun.childOptions`), which writes the whole run folder, its
+    /// instruction counts among the files, and prints the summary.
     func runUnderCallgrind() throws {
         if let allocationProfile, allocationProfile != .off {
             printError(String(describing: InstructionRunError.allocationProfileUnderCallgrind(mode: allocationProfile.rawValue)))
@@ -37,7 +38,7 @@ extension RunCommand {
                        + "the datasets are built in a folder of this run's own")
         }
         // Ctrl-C: the run under callgrind (same process group) winds down and writes its
-        // reports; this process waits for it and adds what was counted.
+        // reports; this process waits for it.
         let stop = StopFlag()
         let interrupt = Interrupt(stop: stop)
         defer { withExtendedLifetime(interrupt) {} }
@@ -57,20 +58,23 @@ extension RunCommand {
                 printError("roost run --instructions: \(scenario.path): building the dataset: \(error)")
                 throw ExitCode(1)
             }
-            var arguments = ["run", scenario.path, "--out", folder, "--format", format.rawValue, "--dataset-cache", cache.folder]
+            var arguments = ["run", scenario.path, "--format", format.rawValue, "--dataset-cache", cache.folder]
             for name in variant { arguments += ["--variant", name] }
             if quick { arguments.append("--quick") }
+            // The shard resolved here (`auto` read from this process's environment), passed on as I/N.
+            if let chosen = chosenShard { arguments += ["--shard", chosen.description] }
             printError("roost run --instructions: playing \(scenario.path) under callgrind (tens of times slower than a plain run)")
             do {
-                let played = try counter.play(scenario, arguments: arguments, folder: folder, prebuiltDatasets: prebuilt,
-                                              interrupted: { stop.isSet })
-                print(played.summary)
-                if played.status == 2 { failed = true }
+                let played = try counter.play(scenario, arguments: arguments, prebuiltDatasets: prebuilt, interrupted: { stop.isSet })
+                // The run's one writer: every file, the instruction counts among them, written once here.
+                try ReportWriter(buildConfiguration: played.result.recordedRunInfo["build_configuration"] ?? "release")
+                    .write(played.result, to: folder, linkLatest: out == nil)
+                print(RunSummary.render(played.result, folder: folder, format: format))
+                if played.status == 2 || !played.result.passed { failed = true }
             } catch {
                 printError(String(describing: error))
                 throw ExitCode(1)
             }
-            if out == nil { linkLatest(folder) }
             if stop.isSet { break }
         }
         if stop.isSet {
@@ -78,15 +82,5 @@ extension RunCommand {
             throw ExitCode(1)
         }
         if failed { throw ExitCode(2) }
-    }
-
-    /// Points `Reports/runs/<scenario>/latest` at `folder`, as a plain run does.
-    private func linkLatest(_ folder: String) {
-        let latest = (folder as NSString).deletingLastPathComponent + "/latest"
-        let temporary = latest + ".tmp-\(getpid())"
-        try? FileManager.default.removeItem(atPath: temporary)
-        guard (try? FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: (folder as NSString).lastPathComponent)) != nil
-        else { return }
-        rename(temporary, latest)
     }
 }

@@ -38,6 +38,25 @@ struct RunCommand: ParsableCommand {
     var instructions = false
     @Flag(help: "Time the steps only: write steps.csv and latencies.csv (every execution) and nothing else (no allocation profile, leak report, thresholds, report.html or run.csv); what `roost paired` plays each round.")
     var timingsOnly = false
+    @Option(help: "Play the I-th of N parts of the run (1 <= I <= N): variants dealt to the parts whole, or, with fewer variants than parts, each variant's load split (docs/scale-out.md). `auto`: I from JOB_COMPLETION_INDEX (0-based, a Kubernetes Indexed Job's), N from ROOST_SHARD_COUNT. Merge the parts' folders with roost merge.")
+    var shard: String?
+
+    /// `--shard`, read (nil without it); `validate()` has checked it.
+    var chosenShard: Shard? {
+        guard let shard else { return nil }
+        return shard == "auto" ? try? Shard.fromEnvironment(ProcessInfo.processInfo.environment).get() : Shard(parsing: shard)
+    }
+
+    func validate() throws {
+        guard let shard else { return }
+        if shard == "auto" {
+            if case .failure(let error) = Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
+                throw ValidationError(error.description)
+            }
+        } else if Shard(parsing: shard) == nil {
+            throw ValidationError(ShardError.badSpecification(shard).description)
+        }
+    }
 
     func run() throws {
         if timingsOnly, !timingsOnlyConflicts.isEmpty {
@@ -87,7 +106,7 @@ struct RunCommand: ParsableCommand {
             do {
                 stream = noStreaming || timingsOnly ? nil : try StreamingRunFolder(folder: target, scenario: scenario,
                                                 scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
-                                                buildConfiguration: configuration)
+                                                buildConfiguration: configuration, shard: chosenShard)
             } catch {
                 printError("roost run: cannot write the run's folder \(target): \(error)")
                 throw ExitCode(1)
@@ -96,6 +115,7 @@ struct RunCommand: ParsableCommand {
             var runner = ScenarioRunner(scenario: scenario)
             runner.stop = stop
             runner.variants = variant
+            runner.shard = chosenShard
             // Under callgrind (`--instructions`) no progress line: it is drawn by the clock, between steps.
             if !InstructionCounter.isActive { runner.progress = ProgressLine.shared.update }
             runner.stream = stream
@@ -122,7 +142,8 @@ struct RunCommand: ParsableCommand {
                 if stop.isSet { break }
                 continue
             }
-            let folder = try writer.write(result, to: target, linkLatest: out == nil)
+            let folder = try writer.write(result, to: target, linkLatest: out == nil, streamed: stream?.streamedTables ?? [],
+                                          intervalLogsStreamed: !(stream?.streamedTables.isEmpty ?? true))
             print(RunSummary.render(result, folder: folder, format: format))
             if !result.passed { failed = true }
             if stop.isSet { break }

@@ -129,7 +129,7 @@ import Testing
         let (again, result) = try await Self.run(label: "db-again")
         #expect(try TemporaryFolder.read(base + "/queries.csv") == TemporaryFolder.read(again + "/queries.csv"))
         let (comparison, text, _) = try Self.compare(base, again)
-        let database = comparison.changes.filter { DatabaseMetric.metricNames.contains(RunComparison.baseName($0.metric)) }
+        let database = comparison.changes.filter { DatabaseMetric.metricNames.contains((MetricKey(parsing: $0.metric)?.name ?? $0.metric)) }
         #expect(database.count == 12 * 9, "twelve database metrics per step and for the variant: \(database.count)")
         #expect(database.allSatisfy { $0.verdict == .unchanged }, "\(text)")
         // Every step ran statements; transaction control is counted apart (a write's BEGIN
@@ -211,10 +211,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: old) }
         let names = Set(DatabaseMetric.metricNames)
         let summary = try TemporaryFolder.read(base + "/summary.csv").split(separator: "\r\n", omittingEmptySubsequences: false)
-            .filter { line in !names.contains(RunComparison.baseName(String(line.split(separator: ",").dropFirst(2).first ?? ""))) }
+            .filter { line in !names.contains((MetricKey(parsing: String(line.split(separator: ",").dropFirst(2).first ?? ""))?.name ?? "")) }
         try Data(summary.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: old + "/summary.csv"))
         let steps = try CSV.parse(TemporaryFolder.read(base + "/steps.csv")).filter { $0 != [""] }
-            .map { Array($0.prefix(ReportFiles.stepsHeader.count - QueriesFile.stepsColumns.count)) }
+            .map { Array($0.prefix(RunTable.steps.header.count - QueriesFile.stepsColumns.count)) }
         var csv = CSV(header: steps[0])
         for row in steps.dropFirst() { csv.append(row) }
         try Data(csv.text.utf8).write(to: URL(fileURLWithPath: old + "/steps.csv"))

@@ -216,7 +216,7 @@ final class DatasetCacheRunTests: XCTestCase {
         XCTAssertEqual(first.variants.map(\.datasetSource), [.built, .built])
         XCTAssertEqual(second.variants.map(\.datasetSource), [.cache, .cache])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }.count, 2)
-        let csv = ReportFiles.runInfo(second, commandLine: ["roost"], configuration: "debug")
+        let csv = RunInfoFile.text(second, commandLine: ["roost"], configuration: "debug")
         XCTAssertTrue(csv.contains("dataset_source,cache cache"), csv)
         XCTAssertTrue(csv.contains("dataset_seconds,"), csv)
         XCTAssertEqual(first.variants.map { $0.steps.map(\.count) }, second.variants.map { $0.steps.map(\.count) })

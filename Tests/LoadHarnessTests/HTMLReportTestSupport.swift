@@ -129,10 +129,13 @@ enum CraftedRun {
         for (offset, value) in nanoseconds.enumerated() {
             metrics.record(nanoseconds: value, uncorrectedNanoseconds: value,
                            allocation: AllocationMeasurement(allocations: 3, frees: 2, bytesAllocated: 300, bytesFreed: 200),
-                           error: offset < errors ? "Crafted.failure" : nil)
+                           error: offset < errors ? Crafted.failure : nil)
         }
         return metrics
     }
+
+    /// The error a crafted step fails with (counted as `Crafted.failure`).
+    enum Crafted: Error { case failure }
 
     static func memory(_ count: Int, every milliseconds: Double = 100, allocated: (Int) -> Int) -> [MemorySample] {
         (0..<count).map { index in

@@ -54,7 +54,7 @@ struct LongRunCommandTests {
             let sum = expected[row["step"]!, default: (0, 0)]
             expected[row["step"]!] = (sum.count + Int(row["count"]!)!, sum.errors + Int(row["errors"]!)!)
         }
-        let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ReportFiles.stepsHeader)
+        let steps = try TemporaryFolder.csv(out + "/steps.csv", header: RunTable.steps.header)
         #expect(Set(steps.map { $0["step"]! }) == Set(expected.keys))
         for step in steps {
             let sums = try #require(expected[step["step"]!])
@@ -75,7 +75,7 @@ struct LongRunCommandTests {
             let out = directory + "/run\(attempt)"
             let run = try await RoostBinary.run(["run", scenario, "--out", out], in: directory)
             #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
-            let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ReportFiles.stepsHeader)
+            let steps = try TemporaryFolder.csv(out + "/steps.csv", header: RunTable.steps.header)
             #expect(steps.count == 23, "one row per step of ci-multi-user")
             var byStep: [String: String] = [:]
             for step in steps {
@@ -105,7 +105,7 @@ struct LongRunCommandTests {
             #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
             // Only the streamed run wrote the files that exist only as the run goes.
             #expect(FileManager.default.fileExists(atPath: "\(directory)/\(name)/executions.csv") == flags.isEmpty)
-            let steps = try TemporaryFolder.csv("\(directory)/\(name)/steps.csv", header: ReportFiles.stepsHeader)
+            let steps = try TemporaryFolder.csv("\(directory)/\(name)/steps.csv", header: RunTable.steps.header)
             counts.append(steps.map { "\($0["step"]!): \($0["allocs_per_op"]!) allocs, \($0["bytes_per_op"]!) B per op" })
         }
         #expect(counts[0].count == 5)
@@ -119,9 +119,9 @@ struct LongRunCommandTests {
         // A line still being written is not a row yet.
         if let end = text.range(of: "\r\n", options: .backwards) { text = String(text[..<end.upperBound]) } else { return [] }
         let rows = try RFC4180.parse(text)
-        guard rows.first == ReportFiles.timeSeriesHeader else { return [] }
-        return rows.dropFirst().filter { $0.count == ReportFiles.timeSeriesHeader.count }.map {
-            Dictionary(uniqueKeysWithValues: zip(ReportFiles.timeSeriesHeader, $0))
+        guard rows.first == RunTable.timeSeries.header else { return [] }
+        return rows.dropFirst().filter { $0.count == RunTable.timeSeries.header.count }.map {
+            Dictionary(uniqueKeysWithValues: zip(RunTable.timeSeries.header, $0))
         }
     }
 

@@ -224,9 +224,10 @@ struct WrittenRun: Sendable {
                 "folder name \(run.folder) is not <UTC time>-<short id>")
 
         var expected = ["steps.csv", "timeseries.csv", "memory.csv", "retention.csv", "leaks.csv", "summary.csv",
-                        "thresholds.csv", "run.csv", "report.html", "hgrm", "allocations.csv", "queries.csv"]
+                        "thresholds.csv", "run.csv", "report.html", "hgrm", "allocations.csv", "queries.csv", "errors.csv", "distributions.csv"]
         for variant in WrittenRun.variants {
-            for (step, _) in WrittenRun.measured { expected.append("hgrm/\(variant).\(step).hgrm") }
+            // The interval log too: a run that streamed nothing writes it whole at the end (what merges read back).
+            for (step, _) in WrittenRun.measured { expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"] }
         }
         // The allocation profile (sampled by default): its folded files may hold no sample yet.
         let profiles = ["profiles"] + WrittenRun.variants.flatMap { variant in

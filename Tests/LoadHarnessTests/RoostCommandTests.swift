@@ -150,7 +150,7 @@ struct RoostCommandTests {
         // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
         var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
                         "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm",
-                        "allocations.csv", "profiles", "queries.csv"]
+                        "allocations.csv", "profiles", "queries.csv", "errors.csv", "distributions.csv"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]

@@ -93,7 +93,7 @@ import Testing
         #expect(live.retention.map(\.close) == Array(1...600) && !live.isThinned && live.memoryRowsStreamed)
 
         // Close k is taken at (k - 1) x 10 ms: seconds 0 to 5, the first 50 closes on rows of their own.
-        let rows = try TemporaryFolder.csv(folder + "/retention.csv", header: ReportFiles.retentionHeader)
+        let rows = try TemporaryFolder.csv(folder + "/retention.csv", header: RunTable.retention.header)
         #expect(rows.count == 56)
         #expect(rows.map { Int($0["closes"]!)! } == Array(repeating: 1, count: 50) + [50, 100, 100, 100, 100, 100])
         #expect(rows.map { Int($0["close"]!)! } == Array(1...50) + [100, 200, 300, 400, 500, 600])
@@ -103,7 +103,7 @@ import Testing
             #expect(Int(row["max_retained_bytes"]!) == covered.map(\.retainedBytes).max())
         }
         #expect(rows.last?["fit_closes"] == "600")
-        let memory = try TemporaryFolder.csv(folder + "/memory.csv", header: ReportFiles.memoryHeader)
+        let memory = try TemporaryFolder.csv(folder + "/memory.csv", header: RunTable.memory.header)
         #expect(memory.reduce(0) { $0 + Int($1["readings"]!)! } == live.memory.count, "every reading is in one row")
         #expect(memory.count <= 50 + 6 + 1)
         #expect(memory.compactMap { Int($0["max_rss_bytes"]!) ?? Int($0["rss_bytes"]!) }.max() == live.peakResidentBytes)
@@ -159,7 +159,7 @@ import Testing
         let live = try #require(result.variants.first)
         #expect(!live.memoryRowsStreamed && live.retentionRows?.count == 56)
         try ReportWriter(root: folder, commandLine: ["roost", "run"], buildConfiguration: "test").write(result, to: folder, linkLatest: false)
-        let rows = try TemporaryFolder.csv(folder + "/retention.csv", header: ReportFiles.retentionHeader)
+        let rows = try TemporaryFolder.csv(folder + "/retention.csv", header: RunTable.retention.header)
         #expect(rows.map { Int($0["closes"]!)! } == Array(repeating: 1, count: 50) + [50, 100, 100, 100, 100, 100])
         #expect(rows.last?["fit_closes"] == "600" && rows.last?["fit_bytes_per_close"] == String(live.retentionFit!.bytesPerClose))
     }
@@ -169,10 +169,10 @@ import Testing
     @Test func anOlderFolderIsReadRowByRow() throws {
         let baseline = ScenarioTestSupport.packageRoot.appendingPathComponent("Reports/baselines/ci").path
         let header = try #require(try TemporaryFolder.read(baseline + "/retention.csv").components(separatedBy: "\r\n").first)
-        try #require(header == ReportFiles.olderRetentionHeader.joined(separator: ","), "the baseline is no longer of the older format")
+        try #require(header == RunTable.retention.generations[0].joined(separator: ","), "the baseline is no longer of the older format")
         let run = try StreamedRun.read(folder: baseline, allowComplete: true)
-        let memory = try TemporaryFolder.csv(baseline + "/memory.csv", header: ReportFiles.olderMemoryHeader)
-        let retention = try TemporaryFolder.csv(baseline + "/retention.csv", header: ReportFiles.olderRetentionHeader)
+        let memory = try TemporaryFolder.csv(baseline + "/memory.csv", header: RunTable.memory.generations[0])
+        let retention = try TemporaryFolder.csv(baseline + "/retention.csv", header: RunTable.retention.generations[0])
         #expect(run.result.variants.reduce(0) { $0 + $1.memory.count } == memory.count)
         #expect(run.result.variants.reduce(0) { $0 + $1.retention.count } == retention.count)
         for variant in run.result.variants {

@@ -70,7 +70,7 @@ struct StackFolderCommandTests {
                                             environment: workspace.environment)
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         // The strong variant leaked its screens (and through their app, the stack) ...
-        let leaks = try TemporaryFolder.csv(workspace.directory + "/out/leaks.csv", header: ReportFiles.leaksHeader)
+        let leaks = try TemporaryFolder.csv(workspace.directory + "/out/leaks.csv", header: RunTable.leaks.header)
         #expect(leaks.contains { $0["variant"] == "strong" && Int($0["leaked"] ?? "") ?? 0 > 0 }, "\(leaks)")
         // ... and its folder went all the same.
         #expect(try workspace.stackEntries() == [])

@@ -46,14 +46,14 @@ import Testing
         #expect(values["state"] == "running" && values["completed_variants"] == "weak strong" && values["end"] == "")
         #expect(try TemporaryFolder.read(folder + "/scenario.yaml") == Self.yaml)
         // The streamed tables hold what the result holds, row for row.
-        #expect(try TemporaryFolder.read(folder + "/timeseries.csv") == ReportFiles.timeSeries(result))
-        #expect(try TemporaryFolder.read(folder + "/leaks.csv") == ReportFiles.leaks(result))
-        for (file, text) in [("memory.csv", ReportFiles.memory(result)), ("retention.csv", ReportFiles.retention(result))] {
+        #expect(try TemporaryFolder.read(folder + "/timeseries.csv") == TimeSeriesFile.text(result))
+        #expect(try TemporaryFolder.read(folder + "/leaks.csv") == LeaksFile.text(result))
+        for (file, text) in [("memory.csv", MemoryFile.text(result)), ("retention.csv", RetentionFile.text(result))] {
             let streamed = try TemporaryFolder.read("\(folder)/\(file)").components(separatedBy: "\r\n").sorted()
             #expect(streamed == text.components(separatedBy: "\r\n").sorted(), "\(file)")
         }
         // Each step's latency log holds every execution; executions.csv every execution's counts.
-        let executions = try TemporaryFolder.csv(folder + "/executions.csv", header: ReportFiles.executionsHeader)
+        let executions = try TemporaryFolder.csv(folder + "/executions.csv", header: RunTable.executions.header)
         for variant in result.variants {
             for step in variant.steps {
                 let log = HistogramLog.read(try TemporaryFolder.read("\(folder)/hgrm/\(variant.variant).\(step.step).hlog"))
@@ -115,7 +115,7 @@ import Testing
         #expect(rebuilt.variants.map(\.leaksChecked) == [true, false])
         #expect(rebuilt.metrics.value(.leakedObjects, step: nil, variant: "strong") == nil)
         #expect(rebuilt.metrics.value(.leakedObjects, step: nil, variant: "weak") == 0)
-        #expect(ReportFiles.leaks(rebuilt).components(separatedBy: "\r\n").allSatisfy { !$0.contains(",strong,") })
+        #expect(LeaksFile.text(rebuilt).components(separatedBy: "\r\n").allSatisfy { !$0.contains(",strong,") })
     }
 
     @Test func aHalfWrittenLastLineIsLeftOutAndSaid() async throws {

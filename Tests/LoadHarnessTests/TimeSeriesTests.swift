@@ -159,7 +159,7 @@ final class RecordingSink: RunSink {
                 #expect(step.executions.values.reduce(0) { $0 + $1.count } == step.count)
             }
         }
-        let csv = try TemporaryFolder.csv("\(run.folder)/timeseries.csv", header: ReportFiles.timeSeriesHeader)
+        let csv = try TemporaryFolder.csv("\(run.folder)/timeseries.csv", header: RunTable.timeSeries.header)
         #expect(csv.count == run.result.variants.reduce(0) { $0 + $1.timeSeries.count })
     }
 }

@@ -23,7 +23,7 @@ public struct ParallelBenchmarkReport: Sendable {
 
     /// The median iterations per second of `storage` with `users`.
     public func rate(_ storage: StackSettings.Storage, users: Int) -> Double {
-        StepMetrics.median(selected(storage, users).map(\.iterationsPerSecond))
+        Self.median(selected(storage, users).map(\.iterationsPerSecond))
     }
 
     /// The median over rounds of (rate with `users`) / (rate with the first user count), each
@@ -36,7 +36,7 @@ public struct ParallelBenchmarkReport: Sendable {
                   one.iterationsPerSecond > 0 else { return nil }
             return many.iterationsPerSecond / one.iterationsPerSecond
         }
-        return StepMetrics.median(ratios)
+        return Self.median(ratios)
     }
 
     public var text: String {
@@ -50,14 +50,14 @@ public struct ParallelBenchmarkReport: Sendable {
                 let chosen = selected(storage, users)
                 let rates = chosen.map(\.iterationsPerSecond)
                 let base = rate(storage, users: options.users.first ?? users)
-                let cpu = StepMetrics.median(chosen.map { $0.cpuSeconds * 1000 / Double(max($0.iterations, 1)) })
+                let cpu = Self.median(chosen.map { $0.cpuSeconds * 1000 / Double(max($0.iterations, 1)) })
                 let others = chosen.compactMap(\.othersCPUPerSecond)
                 lines.append("| \(storage.rawValue) | \(users) | \(Self.format(rate(storage, users: users), 1)) "
                     + "| \(Self.format(rates.min() ?? 0, 1))-\(Self.format(rates.max() ?? 0, 1)) "
                     + "| \(Self.format(base > 0 ? rate(storage, users: users) / base : 0, 2))x "
                     + "| \(Self.format(roundRatio(storage, users: users), 2))x | \(Self.format(cpu, 3)) "
-                    + "| \(others.isEmpty ? "-" : Self.format(StepMetrics.median(others), 2)) "
-                    + "| \(Self.format(StepMetrics.median(chosen.map { $0.datasetSeconds * 1000 }), 1)) |")
+                    + "| \(others.isEmpty ? "-" : Self.format(Self.median(others), 2)) "
+                    + "| \(Self.format(Self.median(chosen.map { $0.datasetSeconds * 1000 }), 1)) |")
             }
         }
         if let base = options.users.first, let most = options.users.max(), most > base {
@@ -80,6 +80,9 @@ public struct ParallelBenchmarkReport: Sendable {
     private func selected(_ storage: StackSettings.Storage, _ users: Int) -> [ParallelBenchmark.Play] {
         plays.filter { $0.storage == storage && $0.users == users }
     }
+
+    /// The median of `values`, 0 when there are none.
+    private static func median(_ values: [Double]) -> Double { Statistics.median(values) ?? 0 }
 
     private static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 

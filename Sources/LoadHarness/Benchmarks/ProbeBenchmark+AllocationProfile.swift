@@ -17,7 +17,7 @@ extension ProbeBenchmark {
         let sampledAlive = try AllocationProfiler(mode: .sampled)
         let beside = withExtendedLifetime(sampledAlive) { perCall(calls: calls) { mallocFree() } }
         costs.append(cost("profile hook: a profile exists, this thread not captured", "ns", difference(beside, plain),
-                          "per malloc + free (64 B): the free's filter check; \(median(plain)) ns without"))
+                          "per malloc + free (64 B): the free's filter check; \(Statistics.median(plain) ?? 0) ns without"))
         for depth in [10, 30, 60] {
             let exact = try captured(.exact, depth: depth, calls: calls)
             costs.append(cost("profile hook: exact, \(depth)-frame stack", "ns", difference(exact, plain),
@@ -81,11 +81,9 @@ extension ProbeBenchmark {
     }
 
     private func difference(_ with: [Double], _ without: [Double]) -> [Double] {
-        let base = median(without)
+        let base = Statistics.median(without) ?? 0
         return with.map { $0 - base }
     }
-
-    private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Comparisons (each allocating once) in one `sortAllocating()`.
     static var comparisons: Int { sortComparisons }

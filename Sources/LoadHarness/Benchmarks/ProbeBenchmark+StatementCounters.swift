@@ -48,7 +48,7 @@ extension ProbeBenchmark {
             steps.record(table, user: 0, collapse: &text)
         }
         let difference = { (with: [Double]) in zip(with, plain).map { $0 - $1 } }
-        let median = plain.sorted()[plain.count / 2]
+        let median = Statistics.median(plain) ?? 0
         return [
             cost("SQLite point query, not traced", "ns", plain, "bind, step, reset of a cached SELECT on an in-memory table"),
             cost("StatementCounters, traced outside a span", "ns", difference(idle),

@@ -144,9 +144,8 @@ public struct ProbeBenchmark: Sendable {
     }
 
     func cost(_ name: String, _ unit: String, _ values: [Double], _ note: String) -> Cost {
-        let sorted = values.sorted()
-        return Cost(name: name, unit: unit, median: sorted[sorted.count / 2], minimum: sorted.first ?? 0,
-                    maximum: sorted.last ?? 0, note: note)
+        Cost(name: name, unit: unit, median: Statistics.median(values) ?? 0, minimum: values.min() ?? 0,
+             maximum: values.max() ?? 0, note: note)
     }
 }
 

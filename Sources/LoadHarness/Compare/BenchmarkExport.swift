@@ -21,18 +21,12 @@ public enum BenchmarkExport {
     public static func entries(folders: [String]) throws -> [Entry] {
         var entries: [Entry] = []
         for folder in folders {
-            let path = (folder as NSString).appendingPathComponent("summary.csv")
-            guard let rows = try RunFolderCSV.rows(path, header: SummaryFile.header) else {
-                throw ComparisonError.unreadable(path: path, reason: "no summary.csv here: pass a folder `roost run` wrote")
-            }
-            for (line, row) in rows {
-                let metric = row[2], base = metric.split(separator: "(").first.map(String.init) ?? metric
-                let perStep = metric.contains("(")
-                guard perStep ? stepMetrics.contains(base) : variantMetrics.contains(base) else { continue }
-                guard let value = Double(row[3]) else {
-                    throw ComparisonError.badSummary(path: path, line: line, reason: "expected a number in 'value', got '\(row[3])'")
-                }
-                entries.append(Entry(name: "\(row[0]) \(row[1]) \(metric)", unit: row[4], value: value))
+            let summary = try ComparedRun.read(folder).summary
+            for key in summary.order {
+                let metric = key.metricKey
+                guard metric.step != nil ? stepMetrics.contains(metric.name) : variantMetrics.contains(metric.name),
+                      let value = summary.values[key] else { continue }
+                entries.append(Entry(name: "\(key.scenario) \(key.variant) \(key.metric)", unit: summary.units[key] ?? "", value: value))
             }
         }
         return entries

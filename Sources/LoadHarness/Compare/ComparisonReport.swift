@@ -103,12 +103,7 @@ public enum ComparisonReport {
 
     /// " B" for a byte figure, "" for a count, nil for anything else (timings, rates, fractions).
     private static func exactUnit(of metric: String) -> String? {
-        let name = metric.prefix { $0 != "(" && $0 != "{" }
-        guard name != "ops_per_s" else { return nil }
-        switch Threshold.Metric(name: String(name))?.unit {
-        case .bytes: return " B"
-        case .count: return ""
-        default: return nil
-        }
+        guard let measured = MetricKey(parsing: metric)?.metric, measured.isExact else { return nil }
+        return measured.unit == .bytes ? " B" : ""
     }
 }

@@ -8,23 +8,23 @@ extension RunComparison {
 
     /// Marks VM-step changes between different SQLite versions as not judged, and names the
     /// statements behind each step whose database metrics got worse or better.
-    mutating func addDatabaseWork(baseline: String, current: String) throws {
-        if let old = RecordedSQLiteVersion.read(folder: baseline), let new = RecordedSQLiteVersion.read(folder: current) {
+    mutating func addDatabaseWork(baseline: ComparedRun, current: ComparedRun) throws {
+        if let old = baseline.info?.sqliteVersion, let new = current.info?.sqliteVersion {
             sqliteVersions = (old, new)
         }
         if sqliteVersionsDiffer {
             changes = changes.map { change in
                 guard [.regression, .improvement, .unchanged].contains(change.verdict),
-                      DatabaseMetric.versionDependent.contains(Self.baseName(change.metric)) else { return change }
+                      DatabaseMetric.versionDependent.contains(MetricKey(parsing: change.metric)?.name ?? change.metric) else { return change }
                 return Change(scenario: change.scenario, variant: change.variant, metric: change.metric, baseline: change.baseline,
                               current: change.current, relativeChange: change.relativeChange, verdict: .otherSQLite)
             }
         }
-        guard let before = try QueriesTable.read(folder: baseline), let after = try QueriesTable.read(folder: current) else { return }
+        guard let before = try QueriesTable.read(baseline), let after = try QueriesTable.read(current) else { return }
         let database = Set(DatabaseMetric.metricNames)
         var steps = Set<AllocationSites.StepKey>()
         for change in changes where [.regression, .improvement, .otherSQLite].contains(change.verdict) {
-            guard database.contains(Self.baseName(change.metric)), let step = Self.stepName(change.metric) else { continue }
+            guard let key = MetricKey(parsing: change.metric), database.contains(key.name), let step = key.step else { continue }
             steps.insert(AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step))
         }
         statementChanges = steps.sorted().compactMap { key in
@@ -33,14 +33,5 @@ extension RunComparison {
             return StepStatementChanges(scenario: key.scenario, variant: key.variant, step: key.step,
                                         statements: Array(ranked.prefix(Self.statementChangesShown)), changedStatements: ranked.count)
         }
-    }
-
-    /// `vm_steps` of `vm_steps(open_feed)`.
-    static func baseName(_ metric: String) -> String { String(metric.prefix { $0 != "(" }) }
-
-    /// `open_feed` of `vm_steps(open_feed)`; nil for a variant-wide metric.
-    static func stepName(_ metric: String) -> String? {
-        guard let open = metric.firstIndex(of: "("), metric.hasSuffix(")") else { return nil }
-        return String(metric[metric.index(after: open)...].dropLast())
     }
 }

@@ -68,8 +68,8 @@ public struct RunComparison: Sendable {
 
     /// Reads `summary.csv` (and `steps.csv`, `leaks.csv` when there) of both folders and compares them.
     public static func compare(baseline: String, current: String, tolerances: Tolerances = Tolerances()) throws -> RunComparison {
-        let old = try SummaryFile.read(folder: baseline), new = try SummaryFile.read(folder: current)
-        let oldCounts = try StepCounts.read(folder: baseline), newCounts = try StepCounts.read(folder: current)
+        let oldRun = try ComparedRun.read(baseline), newRun = try ComparedRun.read(current)
+        let old = oldRun.summary, new = newRun.summary
         var changes: [Change] = []
         for (key, before) in old.values.sorted(by: { $0.key < $1.key }) {
             guard let after = new.values[key] else {
@@ -78,7 +78,7 @@ public struct RunComparison: Sendable {
                 continue
             }
             // The fewer of the two runs' samples; nil (judge anyway) when either has no steps.csv.
-            let fewest = Self.samples(for: key, in: oldCounts).flatMap { old in Self.samples(for: key, in: newCounts).map { min(old, $0) } }
+            let fewest = Self.samples(for: key, in: oldRun).flatMap { old in Self.samples(for: key, in: newRun).map { min(old, $0) } }
             let meansRepeat = Self.meansRepeat(in: old, key) && Self.meansRepeat(in: new, key)
             changes.append(judge(key, before, after, tolerances, samples: fewest, meansRepeat: meansRepeat))
         }
@@ -86,14 +86,15 @@ public struct RunComparison: Sendable {
             changes.append(Change(scenario: key.scenario, variant: key.variant, metric: key.metric, baseline: nil,
                                   current: new.values[key], relativeChange: nil, verdict: .new))
         }
-        let leaks = try LeakLines.read(folder: current).leaks.map {
-            Leak(scenario: $0.scenario, variant: $0.variant, type: $0.type, created: $0.created, leaked: $0.leaked, cycle: $0.cycle)
+        let leaks = newRun.leaks.map {
+            Leak(scenario: $0.scenario, variant: $0.variant, type: $0.leak.type, created: $0.leak.created, leaked: $0.leak.leaked,
+                 cycle: $0.leak.cycle)
         }
-        changes = InstructionComparison.adjusted(changes, baseline: baseline, current: current)
+        changes = InstructionComparison.adjusted(changes, baseline: oldRun, current: newRun)
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
-        comparison.functionChanges = try FunctionChanges.of(changes, baseline: baseline, current: current)
-        try comparison.addDatabaseWork(baseline: baseline, current: current)
-        if let before = try AllocationSites.read(folder: baseline), let after = try AllocationSites.read(folder: current) {
+        comparison.functionChanges = try FunctionChanges.of(changes, baseline: oldRun, current: newRun)
+        try comparison.addDatabaseWork(baseline: oldRun, current: newRun)
+        if let before = try AllocationSites.read(oldRun), let after = try AllocationSites.read(newRun) {
             comparison.siteChanges = siteChanges(in: changes, before, after)
         }
         return comparison
@@ -110,9 +111,7 @@ public struct RunComparison: Sendable {
         }
         var steps = Set<AllocationSites.StepKey>()
         for change in changes where change.verdict == .regression || change.verdict == .improvement {
-            guard let open = change.metric.firstIndex(of: "("), change.metric.hasSuffix(")"),
-                  allocationMetrics.contains(String(change.metric[..<open])) else { continue }
-            let step = String(change.metric[change.metric.index(after: open)...].dropLast())
+            guard let key = MetricKey(parsing: change.metric), let step = key.step, allocationMetrics.contains(key.name) else { continue }
             steps.insert(AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step))
         }
         return steps.sorted().compactMap { key in
@@ -126,10 +125,9 @@ public struct RunComparison: Sendable {
 
     /// How many executions a metric rests on: its step's count, or all steps' for a variant-wide
     /// metric; nil when the folder has no steps.csv.
-    private static func samples(for key: SummaryFile.Key, in counts: StepCounts) -> Int? {
-        guard !counts.counts.isEmpty else { return nil }
-        let step = key.metric.firstIndex(of: "(").map { String(key.metric[key.metric.index(after: $0)...].dropLast()) }
-        return counts.count(scenario: key.scenario, variant: key.variant, step: step) ?? 0
+    private static func samples(for key: SummaryFile.Key, in run: ComparedRun) -> Int? {
+        guard !run.stepCounts.isEmpty else { return nil }
+        return run.count(scenario: key.scenario, variant: key.variant, step: key.metricKey.step) ?? 0
     }
 
     /// The fraction of samples that lie beyond a latency metric (nil: not a percentile). The
@@ -155,7 +153,7 @@ public struct RunComparison: Sendable {
     private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
                               samples: Int?, meansRepeat: Bool) -> Change {
         let relative: Double? = before == 0 ? (after == 0 ? 0 : nil) : after / before - 1
-        let base = key.metric.split(separator: "(").first.map(String.init) ?? key.metric
+        let base = key.metricKey.name
         var verdict = Verdict.unchanged
         if let rule = tolerances.rule(for: base) {
             // (A hair of slack: 1 - 99.9/100 is not 0.001 in floating point.)

@@ -13,8 +13,8 @@ public struct Tolerances: Sendable {
         public var isExplicit = false
     }
 
-    /// The latency metrics, whose tolerances `setTimings` sets together.
-    public static let timingMetrics = ["p50", "p90", "p99", "p999", "max", "mean"]
+    /// The latency metrics, whose tolerances `setTimings` sets together (with throughput's).
+    public static let timingMetrics = Threshold.Metric.allCases.filter { $0.isTiming && $0.unit == .time }.map(\.name)
 
     private var rules: [String: Rule]
 
@@ -42,7 +42,7 @@ public struct Tolerances: Sendable {
         for metric in Self.timingMetrics {
             rules[metric] = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
         }
-        rules["ops_per_s"] = Rule(tolerance: 0.5, higherIsWorse: false)
+        rules[Threshold.Metric.opsPerSecond.name] = Rule(tolerance: 0.5, higherIsWorse: false)
         rules["dropped_iterations"] = Rule(tolerance: 0, higherIsWorse: true)
         for metric in InstructionComparison.metrics {
             rules[metric] = Rule(tolerance: Self.instructionTolerance, higherIsWorse: true, minimumChange: Self.instructionFloor)
@@ -70,7 +70,8 @@ public struct Tolerances: Sendable {
                 "--threshold \(text)", reason: "unknown metric '\(parts[0])'" + (hint.isEmpty ? "; known: \(known.joined(separator: ", "))" : hint))
         }
         let floor = rules[parts[0]]?.minimumChange ?? 0
-        rules[parts[0]] = Rule(tolerance: value, higherIsWorse: parts[0] != "ops_per_s", minimumChange: floor, isExplicit: true)
+        rules[parts[0]] = Rule(tolerance: value, higherIsWorse: Threshold.Metric(name: parts[0])?.higherIsWorse ?? true,
+                               minimumChange: floor, isExplicit: true)
     }
 
     /// Sets every latency metric to `+PERCENT%` slower and ops/s to the matching drop
@@ -78,11 +79,12 @@ public struct Tolerances: Sendable {
     /// job on another machine than the baseline's needs.
     public mutating func setTimings(_ text: String) throws {
         let value = try Self.relative(text.trimmingCharacters(in: .whitespaces), option: "--timing-tolerance \(text)")
-        for metric in Self.timingMetrics {
-            rules[metric] = Rule(tolerance: value, higherIsWorse: true, minimumChange: rules[metric]?.minimumChange ?? 0)
+        for metric in Threshold.Metric.allCases where metric.isTiming {
+            // A time may grow to 1 + value times; a throughput fall to 1 / (1 + value) of itself.
+            rules[metric.name] = Rule(tolerance: metric.higherIsWorse ? value : 1 - 1 / (1 + value), higherIsWorse: metric.higherIsWorse,
+                                      minimumChange: rules[metric.name]?.minimumChange ?? 0)
         }
         otherPercentiles.tolerance = value
-        rules["ops_per_s"] = Rule(tolerance: 1 - 1 / (1 + value), higherIsWorse: false)
     }
 
     /// `+25%`, `25%` or `0.25` as 0.25.

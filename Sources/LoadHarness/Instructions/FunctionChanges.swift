@@ -28,13 +28,13 @@ public struct FunctionChanges: Sendable, Hashable {
 
     /// Per step of a judged instruction change, the functions that moved; empty when either
     /// folder has no instructions.csv.
-    static func of(_ changes: [RunComparison.Change], baseline: String, current: String) throws -> [FunctionChanges] {
-        guard let before = try read(folder: baseline), let after = try read(folder: current) else { return [] }
+    static func of(_ changes: [RunComparison.Change], baseline: ComparedRun, current: ComparedRun) throws -> [FunctionChanges] {
+        guard let before = try read(baseline), let after = try read(current) else { return [] }
         var keys = Set<[String]>()
         for change in changes where change.verdict == .regression || change.verdict == .improvement {
-            guard InstructionComparison.metrics.contains(InstructionComparison.base(change.metric)),
-                  let open = change.metric.firstIndex(of: "(") else { continue }
-            keys.insert([change.scenario, change.variant, String(change.metric[change.metric.index(after: open)...].dropLast())])
+            guard let key = MetricKey(parsing: change.metric), InstructionComparison.metrics.contains(key.name),
+                  let step = key.step else { continue }
+            keys.insert([change.scenario, change.variant, step])
         }
         return keys.sorted { $0.joined(separator: "\t") < $1.joined(separator: "\t") }.compactMap { key in
             let old = before[key] ?? [:], new = after[key] ?? [:]
@@ -50,17 +50,16 @@ public struct FunctionChanges: Sendable, Hashable {
     }
 
     /// instructions.csv per scenario, variant and step: each function's (own, inclusive) per execution.
-    static func read(folder: String) throws -> [[String]: [String: (Double, Double)]]? {
-        let path = (folder as NSString).appendingPathComponent("instructions.csv")
-        guard let rows = try RunFolderCSV.rows(path, header: InstructionFiles.header) else { return nil }
+    static func read(_ run: ComparedRun) throws -> [[String]: [String: (Double, Double)]]? {
+        guard let rows = try ComparisonError.reading({ () throws(RunFolderError) in try InstructionFiles.read(run.folder) }) else {
+            return nil
+        }
         var steps: [[String]: [String: (Double, Double)]] = [:]
-        for (line, row) in rows {
-            guard let executions = Double(row[4]), executions > 0, let own = Double(row[5]), let inclusive = Double(row[6]) else {
-                throw ComparisonError.badSummary(path: path, line: line, reason: "expected numbers in 'executions' (above 0), "
-                    + "'self_instructions' and 'inclusive_instructions', got \(row.joined(separator: ","))")
-            }
-            let old = steps[[row[0], row[1], row[2]], default: [:]][row[3]] ?? (0, 0)
-            steps[[row[0], row[1], row[2]], default: [:]][row[3]] = (old.0 + own / executions, old.1 + inclusive / executions)
+        for row in rows {
+            let key = [row.scenario, row.variant, row.step], executions = Double(row.executions)
+            let old = steps[key, default: [:]][row.function.function] ?? (0, 0)
+            steps[key, default: [:]][row.function.function] = (old.0 + Double(row.function.selfInstructions) / executions,
+                                                               old.1 + Double(row.function.inclusiveInstructions) / executions)
         }
         return steps
     }

@@ -9,16 +9,9 @@ enum InstructionComparison {
     /// Metrics judged with the instruction tolerance, whose change names the functions behind it.
     static let metrics: Set<String> = [InstructionFiles.meanMetric, InstructionFiles.medianMetric]
 
-    /// Whether `folder`'s run.csv says its latencies were measured under callgrind.
-    static func measuredUnderCallgrind(_ folder: String) -> Bool {
-        let path = (folder as NSString).appendingPathComponent("run.csv")
-        let rows = (try? RunFolderCSV.rows(path, header: ["key", "value"])) ?? nil
-        return rows?.contains { $0.row[0] == InstructionFiles.measuredUnderKey && $0.row[1] == "callgrind" } ?? false
-    }
-
     /// The changes with the verdicts above applied.
-    static func adjusted(_ changes: [RunComparison.Change], baseline: String, current: String) -> [RunComparison.Change] {
-        let underCallgrind = measuredUnderCallgrind(baseline) || measuredUnderCallgrind(current)
+    static func adjusted(_ changes: [RunComparison.Change], baseline: ComparedRun, current: ComparedRun) -> [RunComparison.Change] {
+        let underCallgrind = (baseline.info?.measuredUnderCallgrind ?? false) || (current.info?.measuredUnderCallgrind ?? false)
         let currentCounted = changes.contains { metrics.contains(base($0.metric)) && $0.current != nil }
         return changes.map { change in
             let name = base(change.metric)
@@ -36,9 +29,8 @@ enum InstructionComparison {
     }
 
     /// `p99(login)` -> `p99`.
-    static func base(_ metric: String) -> String { String(metric.prefix { $0 != "(" && $0 != "{" }) }
+    static func base(_ metric: String) -> String { MetricKey(parsing: metric)?.name ?? metric }
 
-    private static func isTiming(_ name: String) -> Bool {
-        Tolerances.timingMetrics.contains(name) || name == "ops_per_s" || Threshold.Metric(name: name)?.percentile != nil
-    }
+    /// Latency or throughput (a percentile Roost does not list by name, `p95`, too).
+    private static func isTiming(_ name: String) -> Bool { Threshold.Metric(name: name)?.isTiming ?? false }
 }

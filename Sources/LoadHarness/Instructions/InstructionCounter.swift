@@ -90,3 +90,4 @@ public enum InstructionCounter {
         return try body()
     }
 }
+

@@ -26,12 +26,8 @@ struct InstructionProfile {
         var total: UInt64 { executions.reduce(0, +) }
         /// Instructions per execution, the mean.
         var mean: Double { executions.isEmpty ? 0 : Double(total) / Double(executions.count) }
-        /// The median execution's instructions (the mean of the middle two for an even count).
-        var median: Double {
-            guard !executions.isEmpty else { return 0 }
-            let sorted = executions.sorted(), middle = sorted.count / 2
-            return sorted.count % 2 == 1 ? Double(sorted[middle]) : (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
-        }
+        /// The median execution's instructions (`Statistics.median`); 0 without executions.
+        var median: Double { Statistics.median(executions) ?? 0 }
     }
 
     /// Per variant and step, in the order their first execution ran.

@@ -3,8 +3,9 @@ import Foundation
 /// The driving side of `roost run --instructions`: plays one scenario in a second roost
 /// process under valgrind's callgrind (a copy of this binary with its DWARF stripped: valgrind
 /// 3.19 cannot read Swift 6.3's DWARF 5, and function names come from the symbol table), with
-/// collection off until a measured step switches it on (`InstructionCounter`), then reads
-/// the dumps and adds the instruction files to the run's folder.
+/// collection off until a measured step switches it on (`InstructionCounter`), into a folder
+/// of its own; this side reads that run back with the dumps, and the caller writes the run's
+/// folder once, with the counts in it.
 public struct InstructionRun {
     /// callgrind's options: instrumentation only in the measured phases (`InstructionCounter`
     /// starts and stops it), collection only inside measured steps, no per-line costs (smaller
@@ -89,41 +90,43 @@ public struct InstructionRun {
         return DatasetCache(folder: workFolder + "/datasets")
     }
 
-    /// Plays `roost ARGUMENTS` (a `run` of one scenario into `folder`) under callgrind, then adds
-    /// the instruction files to `folder`; returns the child's exit status (0, or 2 when a
-    /// threshold failed) and the printed summary.
-    /// `prebuiltDatasets`: what `DatasetCache.prepare(for:)` built (`run.csv` then says `built` for them,
-    /// written here afterwards: the counted process is not told, `PreparedDatasets`).
+    /// Plays `roost ARGUMENTS` (a `run` of one scenario, without `--out`) under callgrind, into
+    /// a folder of `workFolder`'s, and returns its exit status and the run with what callgrind
+    /// counted: the counted process's folder read back whole (`RecordedRun`), its dumps read
+    /// here (at full speed; under valgrind reading them took minutes). The caller writes the
+    /// run's folder, once (`ReportWriter`). `prebuiltDatasets`: what `DatasetCache.prepare(for:)`
+    /// built first (run.csv then says `built` for them; the counted process is not told:
+    /// anything it did differently before measuring would move its counts).
     /// `interrupted`: whether Ctrl-C was pressed (the child then exits 1 with its reports written).
-    public func play(_ run: Scenario, arguments: [String], folder: String, prebuiltDatasets: [String: Double] = [:],
-                     interrupted: () -> Bool = { false }) throws -> (status: Int32, summary: String) {
+    public func play(_ run: Scenario, arguments: [String], prebuiltDatasets: [String: Double] = [:],
+                     interrupted: () -> Bool = { false }) throws -> (status: Int32, result: RunResult) {
         let scenario = run.name
-        let dumps = workFolder + "/dumps-\(scenario)"
-        try? FileManager.default.removeItem(atPath: dumps)
+        let dumps = workFolder + "/dumps-\(scenario)", staging = workFolder + "/run-\(scenario)"
+        for folder in [dumps, staging] { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: dumps, withIntermediateDirectories: true)
+        defer { for folder in [dumps, staging] { try? FileManager.default.removeItem(atPath: folder) } }
         let log = dumps + "/valgrind.log"
         var environment = ProcessInfo.processInfo.environment
         environment[InstructionCounter.environmentKey] = InstructionCounter.environmentValue
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["MALLOC_CONF"] = Self.mallocConf(environment["MALLOC_CONF"])
-        let status = try Self.wait(valgrind, Self.valgrindArguments(binary: binary, run: arguments, dumps: dumps),
-                                   environment: environment)
+        // Its summary is printed from the finished run, with the counts; its messages (stderr) pass through.
+        let status = try Self.wait(valgrind, Self.valgrindArguments(binary: binary, run: arguments + ["--out", staging], dumps: dumps),
+                                   environment: environment, output: FileHandle.nullDevice)
         guard status == 0 || status == 2 || (status == 1 && interrupted()) else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw InstructionRunError.playFailed(scenario: scenario, status: status,
                                                  log: text.split(separator: "\n").suffix(8).joined(separator: "\n"))
         }
-        try PreparedDatasets.record(prebuiltDatasets, scenario: run, in: folder)
+        let recorded = try RecordedRun.read(RunFolder(staging), states: [.complete, .interrupted])
         let profile = try InstructionProfile.read(folder: dumps)
         guard !profile.order.isEmpty else { throw InstructionRunError.noDumps(scenario: scenario, folder: dumps) }
-        let verdicts = try InstructionFiles.write(profile, scenario: run, to: folder)
-        try? FileManager.default.removeItem(atPath: dumps)
-        var summary = InstructionFiles.text(scenario: scenario, profile)
-        for verdict in verdicts {
-            summary += "\n  " + (verdict.passed ? "ok    " : "FAIL  ") + verdict.threshold.source + "  [\(verdict.variant): "
-                + (verdict.observed.map { InstructionFiles.count($0) } ?? "not measured") + "]"
-        }
-        return (verdicts.allSatisfy(\.passed) ? status : 2, summary)
+        var result = recorded.result(instructions: InstructionCounts(profile))
+        // What the counted process could not find out under valgrind (its git checkout), this one,
+        // the same build in the same place, says.
+        result.recordedRunInfo = result.recordedRunInfo.filter { $0.value != "unknown" }
+        result.datasetsBuiltBeforehand = prebuiltDatasets
+        return (status, result)
     }
 
     /// Removes the stripped binary and any dumps left.
@@ -133,11 +136,13 @@ public struct InstructionRun {
     /// ignored here meanwhile: the child, in the same process group, winds down and writes
     /// its reports; valgrind passes the signal on).
     @discardableResult
-    static func wait(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Int32 {
+    static func wait(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                     output: FileHandle? = nil) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let output { process.standardOutput = output }
         try process.run()
         process.waitUntilExit()
         return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus

@@ -1,6 +1,6 @@
 /// Thresholds on instruction counts (`instructions(post) < 2M`, `instructions_p50(login) <= 400k`):
 /// a plain run leaves them unjudged (it counts no instructions); `roost run --instructions`
-/// judges them after the run, from the dumps, and adds their rows to `thresholds.csv`.
+/// judges them at the end of the counted run, from its dumps, beside its other thresholds.
 extension Threshold.Metric {
     /// `instructions` or `instructions_p50`.
     public var isInstructionCount: Bool { self == .instructions || self == .instructionsMedian }
@@ -21,6 +21,10 @@ enum InstructionThresholds {
     /// without a step reads the sum over the variant's steps (instructions per iteration, when
     /// each step runs once an iteration). Nothing observed (a step that never ran) fails.
     static func evaluate(_ thresholds: [Threshold], _ profile: InstructionProfile) -> [ThresholdVerdict] {
+        evaluate(thresholds, InstructionCounts(profile))
+    }
+
+    static func evaluate(_ thresholds: [Threshold], _ profile: InstructionCounts) -> [ThresholdVerdict] {
         thresholds.filter(\.metric.isInstructionCount).flatMap { threshold in
             profile.variants.filter { threshold.variant == nil || threshold.variant == $0 }.map { variant in
                 let steps = profile.order.filter { $0.variant == variant && (threshold.step == nil || threshold.step == $0.step) }
@@ -30,15 +34,6 @@ enum InstructionThresholds {
                 return ThresholdVerdict(threshold: threshold, variant: variant, observed: observed,
                                         passed: observed.map { threshold.comparison.holds($0, threshold.value) } ?? false)
             }
-        }
-    }
-
-    /// thresholds.csv rows of `verdicts`, named as a plain run names its own.
-    static func rows(scenario: String, _ verdicts: [ThresholdVerdict], variantCount: Int) -> [[String]] {
-        verdicts.map { verdict in
-            let name = verdict.threshold.variant == nil && variantCount > 1
-                ? "\(verdict.threshold.source) [\(verdict.variant)]" : verdict.threshold.source
-            return [scenario, name, verdict.observed.map(CSV.number) ?? "", verdict.passed ? "true" : "false"]
         }
     }
 }

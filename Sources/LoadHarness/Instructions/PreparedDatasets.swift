@@ -3,23 +3,12 @@ import SocialStack
 
 /// `run.csv`'s dataset rows for a run whose datasets `roost run --instructions` built before
 /// the counted process started (`DatasetCache.prepare(for:)`). The counted process found
-/// them in the cache and says `cache`; for each variant whose entry was built, this says `built`
+/// them in the cache and says `cache`; for each variant whose entry was built, run.csv says `built`
 /// and adds the build's seconds, as a plain run that built its datasets first says
-/// (`DatasetPrebuild`). Done afterwards, here, not by telling the counted process: anything it
-/// does differently before measuring moves its counts (docs/cpu-cost.md).
+/// (`DatasetPrebuild`). The driving process, which writes the run's files, knows what it built;
+/// the counted process is not told: anything it does differently before measuring moves its
+/// counts (docs/cpu-cost.md).
 enum PreparedDatasets {
-    /// Rewrites `folder`'s run.csv for `built` (seconds by cache entry name); nothing when
-    /// `built` is empty or run.csv has no dataset rows.
-    static func record(_ built: [String: Double], scenario: Scenario, in folder: String) throws {
-        guard !built.isEmpty else { return }
-        let path = (folder as NSString).appendingPathComponent("run.csv")
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
-        let updated = try recorded(built, scenario: scenario, rows: rows)
-        guard updated != rows else { return }
-        try ReportWriter.save(updated.map(CSV.line).joined(), to: path)
-    }
-
     /// `rows` (run.csv's, header first) with `dataset_source` and `dataset_seconds` updated.
     static func recorded(_ built: [String: Double], scenario: Scenario, rows: [[String]]) throws -> [[String]] {
         func value(_ key: String) -> (index: Int, words: [String])? {

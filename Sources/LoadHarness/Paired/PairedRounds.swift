@@ -52,18 +52,13 @@ public struct PairedRounds: Sendable {
         }
         guard let interval = SignedRankInterval(differences: differences, confidence: confidence) else { return nil }
         let lower = interval.lower.map(exp), upper = interval.upper.map(exp)
-        let baselineP50 = exp(Self.median(baseline))
+        let baselineP50 = exp(Statistics.median(baseline) ?? 0)
         let stepTolerance = max(tolerance, floorMicroseconds / baselineP50)
         return PairedRow(key: key, comparison: other == .control ? .control : .candidate, statistic: statistic,
                          rounds: differences.count,
-                         baselineP50: baselineP50, otherP50: exp(Self.median(others)),
+                         baselineP50: baselineP50, otherP50: exp(Statistics.median(others) ?? 0),
                          ratio: exp(interval.estimate), lower: lower, upper: upper, tolerance: stepTolerance,
                          verdict: PairedVerdict.judge(lower: lower, upper: upper, tolerance: stepTolerance))
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted(), n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 
     /// Keys in the order of the first baseline run that has them.

@@ -26,7 +26,7 @@ public enum PairedStatistic: String, Sendable {
             for n in 0..<common {
                 differences.append(log(Self.fastest(b, n)) - log(Self.fastest(a, n)))
             }
-            return PairedRounds.median(differences)
+            return Statistics.median(differences)
         }
     }
 
@@ -42,12 +42,8 @@ public enum PairedStatistic: String, Sendable {
 
     /// The mean of the runs' log p50 of `key`; nil unless every run measured it.
     static func meanLogP50(_ runs: [StepMedians], _ key: StepMedians.Key) -> Double? {
-        guard !runs.isEmpty else { return nil }
-        var sum = 0.0
-        for run in runs {
-            guard let value = run.p50[key] else { return nil }
-            sum += log(value)
-        }
-        return sum / Double(runs.count)
+        let values = runs.compactMap { $0.p50[key] }
+        guard values.count == runs.count else { return nil }
+        return Statistics.mean(values.map(log))
     }
 }

@@ -29,7 +29,7 @@ public struct SignedRankInterval: Equatable, Sendable {
         }
         walsh.sort()
         let m = walsh.count
-        estimate = m % 2 == 1 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2
+        estimate = Statistics.median(walsh) ?? 0
         count = n
         if let c = Self.criticalValue(count: n, alpha: 1 - confidence) {
             // T ≤ c rejects: the interval keeps the averages from the (c+1)-th to the (M-c)-th.

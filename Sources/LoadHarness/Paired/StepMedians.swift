@@ -2,8 +2,9 @@ import Foundation
 
 /// What a paired round compares of one run: each variant's step's median latency (p50,
 /// microseconds) from `steps.csv` and, when the run wrote `latencies.csv` (`roost run
-/// --timings-only` since it has), every execution's latency. Columns are found by name, so a
-/// folder written by an older `roost` (fewer columns, no latencies.csv) reads as well.
+/// --timings-only` since it has), every execution's latency. Columns are found by name
+/// (`RunTable.read(text:path:requiring:)`), so a folder written by an older `roost` (fewer
+/// columns, no latencies.csv) reads as well.
 public struct StepMedians: Equatable, Sendable {
     /// A variant and a step of the scenario.
     public struct Key: Hashable, Comparable, Sendable {
@@ -36,18 +37,18 @@ public struct StepMedians: Equatable, Sendable {
 
     /// Reads `steps.csv` text; `path` names it in errors.
     public init(stepsCSV text: String, path: String) throws {
-        let rows = CSV.parse(text).filter { $0 != [""] }
-        guard let header = rows.first,
-              let variant = header.firstIndex(of: "variant"), let step = header.firstIndex(of: "step"),
-              let count = header.firstIndex(of: "count"), let median = header.firstIndex(of: "p50_us") else {
-            throw PairedError.unreadableRun(path: path, reason: "expected a steps.csv header with variant, step, count and p50_us")
+        let table: RunTableRows
+        do {
+            table = try RunTable.steps.read(text: text, path: path, requiring: ["variant", "step", "count", "p50_us"])
+        } catch {
+            throw PairedError.unreadableRun(path: path, reason: Self.reason(error))
         }
         var pairs: [(Key, Double)] = []
-        for (offset, row) in rows.enumerated().dropFirst() {
-            guard row.count == header.count, let value = Double(row[median]), let executions = Int(row[count]) else {
-                throw PairedError.unreadableRun(path: path, reason: "line \(offset + 1): expected \(header.count) fields with numbers in count and p50_us")
+        for row in table.rows {
+            guard let value = row["p50_us"].flatMap(Double.init), let executions = row["count"].flatMap(Int.init) else {
+                throw PairedError.unreadableRun(path: path, reason: "line \(row.line): expected \(table.header.count) fields with numbers in count and p50_us")
             }
-            if executions > 0 && value > 0 { pairs.append((Key(variant: row[variant], step: row[step]), value)) }
+            if executions > 0 && value > 0 { pairs.append((Key(variant: row["variant"]!, step: row["step"]!), value)) }
         }
         self.init(pairs)
     }
@@ -55,33 +56,38 @@ public struct StepMedians: Equatable, Sendable {
     /// Reads `latencies.csv` text (`variant`, `step`, `vu`, `latency_ns`, found by name) into
     /// `executions`; `path` names it in errors.
     public mutating func readExecutions(latenciesCSV text: String, path: String) throws {
-        let rows = CSV.parse(text).filter { $0 != [""] }
-        guard let header = rows.first,
-              let variant = header.firstIndex(of: "variant"), let step = header.firstIndex(of: "step"),
-              let user = header.firstIndex(of: "vu"), let latency = header.firstIndex(of: "latency_ns") else {
-            throw PairedError.unreadableRun(path: path, reason: "expected a latencies.csv header with variant, step, vu and latency_ns")
+        let table: RunTableRows
+        do {
+            table = try RunTable.latencies.read(text: text, path: path, requiring: ["variant", "step", "vu", "latency_ns"])
+        } catch {
+            throw PairedError.unreadableRun(path: path, reason: Self.reason(error))
         }
         var byUser: [Key: [Int: [Double]]] = [:]
-        for (offset, row) in rows.enumerated().dropFirst() {
-            guard row.count == header.count, let nanoseconds = Double(row[latency]), let index = Int(row[user]) else {
-                throw PairedError.unreadableRun(path: path, reason: "line \(offset + 1): expected \(header.count) fields with numbers in vu and latency_ns")
+        for row in table.rows {
+            guard let nanoseconds = row["latency_ns"].flatMap(Double.init), let index = row["vu"].flatMap(Int.init) else {
+                throw PairedError.unreadableRun(path: path, reason: "line \(row.line): expected \(table.header.count) fields with numbers in vu and latency_ns")
             }
-            byUser[Key(variant: row[variant], step: row[step]), default: [:]][index, default: []].append(nanoseconds / 1_000)
+            byUser[Key(variant: row["variant"]!, step: row["step"]!), default: [:]][index, default: []].append(nanoseconds / 1_000)
         }
         executions = byUser.mapValues { users in users.sorted { $0.key < $1.key }.flatMap(\.value) }
     }
 
     /// Reads `<folder>/steps.csv` and, when there is one, `<folder>/latencies.csv`.
     public static func read(folder: String) throws -> StepMedians {
-        let path = (folder as NSString).appendingPathComponent("steps.csv")
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PairedError.unreadableRun(path: path, reason: "the run wrote no steps.csv")
+        let run = RunFolder(folder)
+        guard let steps = run.text(RunTable.steps.name) else {
+            throw PairedError.unreadableRun(path: run.file(.steps), reason: "the run wrote no steps.csv")
         }
-        var medians = try StepMedians(stepsCSV: String(decoding: data, as: UTF8.self), path: path)
-        let latencies = (folder as NSString).appendingPathComponent("latencies.csv")
-        if let text = FileManager.default.contents(atPath: latencies) {
-            try medians.readExecutions(latenciesCSV: String(decoding: text, as: UTF8.self), path: latencies)
+        var medians = try StepMedians(stepsCSV: steps, path: run.file(.steps))
+        if let latencies = run.text(RunTable.latencies.name) {
+            try medians.readExecutions(latenciesCSV: latencies, path: run.file(.latencies))
         }
         return medians
+    }
+
+    /// A reading problem said as `line N: reason`.
+    private static func reason(_ error: RunFolderError) -> String {
+        if case let .badLine(_, line, reason) = error { return line == 1 ? reason : "line \(line): \(reason)" }
+        return error.description
     }
 }

@@ -31,6 +31,7 @@ enum HTMLReport {
         html += section("leaks", "Leaks", HTMLTables.leaks(run))
         html += section("queries", "Database work per step", QueriesSection.html(run))
         html += section("profiles", "Where the bytes were allocated", FlameGraphSection.html(run))
+        if let counts = run.instructions { html += InstructionSection.section(counts) }
         return html + "</body>\n</html>\n"
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Writes a run's files into a folder: `Reports/runs/<scenario>/<UTC time>-<short id>/`
-/// (and points `Reports/runs/<scenario>/latest` at it) or a folder the caller names. Every
-/// file goes to a temporary name first and is renamed, so a crash never leaves half a file.
+/// Writes a run's files into its `RunFolder`: `Reports/runs/<scenario>/<UTC time>-<short id>/`
+/// (and points `Reports/runs/<scenario>/latest` at it) or a folder the caller names. It is the
+/// one writer of every end-of-run file (what the run streamed, `StreamingRunFolder` wrote
+/// and this leaves alone); `roost run`, `roost run --instructions`'s counted process, `roost
+/// report` and `roost merge` all write through it.
 public struct ReportWriter: Sendable {
     /// Where `Reports/` is (the current directory by default).
     public var root: String
@@ -27,42 +29,68 @@ public struct ReportWriter: Sendable {
         return "\(root)/Reports/runs/\(scenario)/\(formatter.string(from: date))-\(id)"
     }
 
-    /// Writes every file of `run` into `folder` (created if missing); `linkLatest` points
-    /// the scenario's `latest` at it. Returns the folder.
+    /// Writes every file of `run` into `folder` (created if missing) but the tables in
+    /// `streamed` and, when `intervalLogsStreamed`, the latency interval logs: what the run's
+    /// `StreamingRunFolder` wrote whole as it went. `linkLatest` points the scenario's `latest`
+    /// at it. Returns the folder.
     @discardableResult
-    public func write(_ run: RunResult, to folder: String, linkLatest: Bool) throws -> String {
-        let files = FileManager.default
-        try files.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
-        try save(ReportFiles.steps(run), to: folder + "/steps.csv")
-        try save(ReportFiles.timeSeries(run), to: folder + "/timeseries.csv")
+    public func write(_ run: RunResult, to folder: String, linkLatest: Bool, streamed: Set<RunTable> = [],
+                      intervalLogsStreamed: Bool = false) throws -> String {
+        let target = RunFolder(folder)
+        try target.create()
+        let scenario = run.scenario.name
+        try target.write(StepsFile.text(run), to: RunTable.steps.name)
+        if !streamed.contains(.timeSeries) { try target.write(TimeSeriesFile.text(run), to: RunTable.timeSeries.name) }
         // A streamed run's rows are in the folder already, and only there (it keeps a thinned copy).
         if !run.variants.contains(where: \.memoryRowsStreamed) {
-            try save(ReportFiles.memory(run), to: folder + "/memory.csv")
-            try save(ReportFiles.retention(run), to: folder + "/retention.csv")
+            if !streamed.contains(.memory) { try target.write(MemoryFile.text(run), to: RunTable.memory.name) }
+            if !streamed.contains(.retention) { try target.write(RetentionFile.text(run), to: RunTable.retention.name) }
         }
-        try save(ReportFiles.leaks(run), to: folder + "/leaks.csv")
-        try save(ReportFiles.summary(run), to: folder + "/summary.csv")
-        try save(ReportFiles.thresholds(run), to: folder + "/thresholds.csv")
-        try save(ReportFiles.runInfo(run, commandLine: commandLine, configuration: buildConfiguration), to: folder + "/run.csv")
+        if !streamed.contains(.leaks) { try target.write(LeaksFile.text(run), to: RunTable.leaks.name) }
+        try target.write(SummaryFile.text(run), to: RunTable.summary.name)
+        try target.write(ThresholdsFile.text(run), to: RunTable.thresholds.name)
+        try target.write(ErrorsFile.text(run), to: RunTable.errors.name)
+        try target.write(DistributionsFile.text(run), to: RunTable.distributions.name)
+        try target.write(RunInfoFile.text(run, commandLine: commandLine, configuration: buildConfiguration), to: RunTable.run.name)
+        if !target.has(RunFolder.scenarioFile), let text = try? String(contentsOfFile: run.scenario.path, encoding: .utf8) {
+            try target.write(text, to: RunFolder.scenarioFile)
+        }
         for variant in run.variants {
             for step in variant.steps {
-                try save(ReportFiles.histogram(step), to: "\(folder)/hgrm/\(variant.variant).\(step.step).hgrm")
-            }
-        }
-        if AllocationProfileFiles.hasProfiles(run) {
-            try files.createDirectory(atPath: folder + "/profiles", withIntermediateDirectories: true)
-            try save(AllocationProfileFiles.allocations(run), to: folder + "/allocations.csv")
-            for variant in run.variants {
-                guard let profile = variant.allocationProfile else { continue }
-                for kind in AllocationProfileFiles.Folded.allCases {
-                    try save(AllocationProfileFiles.folded(profile, kind),
-                             to: folder + "/" + AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
+                try target.write(HistogramFiles.distribution(step), to: RunFolder.histogram(variant: variant.variant, step: step.step))
+                // The interval log is what the latency is read back from; a run that streamed nothing writes it whole.
+                let log = RunFolder.intervalLog(variant: variant.variant, step: step.step)
+                if !intervalLogsStreamed || !target.has(log) {
+                    let started = variant.measuredStarted ?? run.started
+                    if let seconds = variant.secondLatencies[step.step] {
+                        try target.write(HistogramFiles.secondsLog(seconds, started: started), to: log)
+                    } else {
+                        try target.write(HistogramFiles.wholeLog(step, started: started, seconds: Double(variant.elapsedNanoseconds) / 1e9),
+                                         to: log)
+                    }
                 }
             }
         }
-        if QueriesFile.hasCounts(run) { try save(QueriesFile.text(run), to: folder + "/queries.csv") }
-        try save(HTMLReport.page(run), to: folder + "/report.html")
+        if AllocationProfileFiles.hasProfiles(run) {
+            try target.write(AllocationsFile.text(run), to: RunTable.allocations.name)
+            for variant in run.variants {
+                guard let profile = variant.allocationProfile else { continue }
+                for kind in AllocationProfileFiles.Folded.allCases {
+                    try target.write(AllocationProfileFiles.folded(profile, kind),
+                                     to: AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
+                }
+            }
+        }
+        if QueriesFile.hasCounts(run) { try target.write(QueriesFile.text(run), to: RunTable.queries.name) }
+        if let counts = run.instructions {
+            try target.write(InstructionFiles.functions(scenario: scenario, counts), to: RunTable.instructions.name)
+            for variant in counts.variants {
+                try target.write(InstructionFiles.folded(variant: variant, counts), to: InstructionFiles.foldedPath(variant: variant))
+            }
+        }
+        try target.write(HTMLReport.page(run), to: RunFolder.reportPage)
         if linkLatest {
+            let files = FileManager.default
             let latest = (folder as NSString).deletingLastPathComponent + "/latest"
             let temporary = latest + ".tmp-\(getpid())"
             try? files.removeItem(atPath: temporary)
@@ -78,21 +106,10 @@ public struct ReportWriter: Sendable {
     /// what `roost run --timings-only` leaves, and all `roost paired` reads of a round's run.
     @discardableResult
     public func writeTimings(_ run: RunResult, to folder: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try save(ReportFiles.steps(run), to: folder + "/steps.csv")
-        try save(LatenciesFile.text(run), to: folder + "/latencies.csv")
+        let target = RunFolder(folder)
+        try target.create()
+        try target.write(StepsFile.text(run), to: RunTable.steps.name)
+        try target.write(LatenciesFile.text(run), to: RunTable.latencies.name)
         return folder
-    }
-
-    private func save(_ text: String, to path: String) throws { try Self.save(text, to: path) }
-
-    /// Writes `text` to a temporary name beside `path` and renames it there.
-    static func save(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
     }
 }

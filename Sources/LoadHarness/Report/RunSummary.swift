@@ -37,12 +37,15 @@ public enum RunSummary {
             if let fit = variant.retentionFit {
                 lines.append(retentionLine(fit))
             }
-            for (name, count) in variant.steps.flatMap({ $0.errors.map { ($0.key, $0.value) } }).sorted(by: { $0.0 < $1.0 }) {
-                lines.append("errors: \(count) x \(name)")
+            for step in variant.steps {
+                for (name, tally) in step.errorTallies.sorted(by: { $0.key < $1.key }) {
+                    lines.append(errorLine(step: step.step, name: name, tally))
+                }
             }
             lines.append("")
         }
         lines += retentionTable(run, format: format)
+        if let counts = run.instructions { lines += [InstructionFiles.text(scenario: run.scenario.name, counts), ""] }
         if !run.thresholds.isEmpty || !run.unjudged.isEmpty {
             lines.append(format == .markdown ? "### thresholds" : "thresholds")
             for verdict in run.thresholds {
@@ -59,6 +62,13 @@ public enum RunSummary {
         }
         if let folder { lines.append("reports: \(folder)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `errors: 300 x ScreenError.notSignedIn in open_post: no user is signed in: ... (first: vu 0, iteration 0)`.
+    static func errorLine(step: String, name: String, _ tally: ErrorTally) -> String {
+        let message = tally.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let first = tally.firstUser.flatMap { user in tally.firstIteration.map { "(first: vu \(user), iteration \($0))" } }
+        return "errors: \(tally.count) x \(name) in \(step)" + (message.isEmpty ? "" : ": \(message)") + (first.map { " " + $0 } ?? "")
     }
 
     /// Memory kept across open/close cycles, one row per variant with two or more closes:

@@ -17,6 +17,13 @@ public struct ExecutionDistribution: Sendable, Hashable {
     /// An empty distribution.
     public init() {}
 
+    /// A distribution of these tables (read back from `distributions.csv`); the count is the allocations table's.
+    init(allocations: [Int: Int], bytes: [Int: Int]) {
+        self.allocations = allocations
+        self.bytes = bytes
+        count = allocations.values.reduce(0, +)
+    }
+
     /// Records one execution.
     mutating func record(allocations: Int, bytes: Int, times: Int = 1) {
         self.allocations[allocations, default: 0] += times
@@ -32,22 +39,8 @@ public struct ExecutionDistribution: Sendable, Hashable {
     }
 
     /// The median allocation count per execution; nil without executions.
-    public var allocationsMedian: Double? { Self.median(of: allocations, count: count) }
+    public var allocationsMedian: Double? { Statistics.median(frequencies: allocations) }
 
     /// The median bytes allocated per execution; nil without executions.
-    public var bytesMedian: Double? { Self.median(of: bytes, count: count) }
-
-    /// The middle value of `table` (the mean of the two middle ones for an even count).
-    static func median(of table: [Int: Int], count: Int) -> Double? {
-        guard count > 0 else { return nil }
-        // 1-based ranks of the middle: (n + 1) / 2 and, for an even n, the one after it.
-        let lowRank = (count + 1) / 2, highRank = count / 2 + 1
-        var low: Int?, seen = 0
-        for value in table.keys.sorted() {
-            seen += table[value] ?? 0
-            if low == nil, seen >= lowRank { low = value }
-            if seen >= highRank, let low { return (Double(low) + Double(value)) / 2 }
-        }
-        return low.map(Double.init)
-    }
+    public var bytesMedian: Double? { Statistics.median(frequencies: bytes) }
 }

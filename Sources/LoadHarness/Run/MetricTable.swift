@@ -34,12 +34,11 @@ public struct MetricTable: Sendable {
             let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
             var all = StepMetrics(step: "")
             for step in result.steps {
-                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, suffix: "(\(step.step))",
-                                            extra: extraPercentiles)
+                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, step: step.step, extra: extraPercentiles)
                 // What this step allocated and did not free; the variant-wide figure (below) is their sum.
                 // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
                 if !result.isRebuilt {
-                    entries.append(Entry(variant: result.variant, metric: "retained_bytes(\(step.step))",
+                    entries.append(Entry(variant: result.variant, metric: MetricKey(Threshold.Metric.retainedBytes.name, step: step.step).description,
                                          value: Double(step.netBytes), unit: "B"))
                 }
                 entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
@@ -47,7 +46,7 @@ public struct MetricTable: Sendable {
                 latencies[result.variant, default: [:]][step.step] = step
             }
             latencies[result.variant, default: [:]][""] = all
-            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, suffix: "", extra: extraPercentiles)
+            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, step: nil, extra: extraPercentiles)
             if !result.statements.isEmpty {
                 let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
                 entries += every.summaryEntries(variant: result.variant, step: nil)
@@ -66,8 +65,9 @@ public struct MetricTable: Sendable {
                 Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
                 Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
                 // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
-                Entry(variant: result.variant, metric: "virtual_users", value: Double(virtualUsers), unit: "count"),
-                Entry(variant: result.variant, metric: "warmup_iterations", value: Double(warmup), unit: "count"),
+                Entry(variant: result.variant, metric: "virtual_users", value: Double(result.virtualUsers ?? virtualUsers), unit: "count"),
+                Entry(variant: result.variant, metric: "warmup_iterations", value: Double(result.warmupIterations ?? warmup),
+                      unit: "count"),
             ]
             if let fit = result.retentionFit {
                 entries += [
@@ -82,10 +82,10 @@ public struct MetricTable: Sendable {
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, suffix: String,
+    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, step stepName: String?,
                                     extra: [Threshold.Metric]) -> [Entry] {
         func entry(_ name: String, _ value: Double, _ unit: String) -> Entry {
-            Entry(variant: variant, metric: name + suffix, value: value, unit: unit)
+            Entry(variant: variant, metric: MetricKey(name, step: stepName).description, value: value, unit: unit)
         }
         return [
             entry("p50", step.percentileMicroseconds(50), "us"), entry("p90", step.percentileMicroseconds(90), "us"),
@@ -105,8 +105,7 @@ public struct MetricTable: Sendable {
     /// A metric's value for a variant; nil when it was not measured (no such step ran, or
     /// the leaks of a killed variant).
     public func value(_ metric: Threshold.Metric, step: String?, variant: String) -> Double? {
-        let key = step.map { "\(metric.name)(\($0))" } ?? metric.name
-        if let value = lookup["\(variant)|\(key)"] { return value }
+        if let value = lookup["\(variant)|\(MetricKey(metric.name, step: step))"] { return value }
         guard let percentile = metric.percentile, let steps = latencies[variant], let measured = steps[step ?? ""] else {
             return nil
         }

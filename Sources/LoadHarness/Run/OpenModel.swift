@@ -10,6 +10,8 @@ import Synchronization
 /// (coordinated omission corrected, as wrk2 does); the uncorrected figure is kept too.
 struct OpenModel {
     let load: LoadModel.OpenLoad
+    /// The virtual users it may use, numbered across the whole run (a shard's share of `maxVirtualUsers`).
+    let users: [Int]
     let runner: VariantRunner
     let stack: SocialStack
     let dataset: Dataset
@@ -23,9 +25,9 @@ struct OpenModel {
         let clock = runner.clock
         let interval = UInt64(1e9 / max(load.arrivalRate, 1e-9))
         let total = Int(Double(load.duration.nanoseconds) / 1e9 * load.arrivalRate)
-        let players = (0..<load.maxVirtualUsers).map {
-            runner.makePlayer(index: $0, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                              sampler: sampler, records: queues.isEmpty ? nil : queues[$0])
+        let players = users.enumerated().map { slot, index in
+            runner.makePlayer(index: index, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
+                              sampler: sampler, records: queues.isEmpty ? nil : queues[slot])
         }
         // One long-lived thread per virtual user, handed iterations one at a time, rather than
         // a thread made and torn down per iteration (1,000 a second in a soak run), each with
@@ -40,7 +42,8 @@ struct OpenModel {
             }
         }
         var dropped = 0
-        for index in 0..<total where !runner.stop.isSet {
+        // A shard starts the iterations of the whole schedule that are its share, each at its own time.
+        for index in 0..<total where !runner.stop.isSet && runner.share.map({ $0.plays(iteration: index) }) ?? true {
             let intended = start + UInt64(index) * interval
             clock.sleep(until: intended)
             guard let slot = free.withLock({ $0.popLast() }) else {

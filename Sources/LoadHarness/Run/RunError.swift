@@ -20,14 +20,22 @@ public enum StepError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The short name an error is counted under in reports: its type and case
-/// (`PostError.notAuthor`, `StepError.noOpenScreen`).
+/// (`PostError.notAuthor`, `ScreenError.notSignedIn`, `StepError.noOpenScreen`), whatever its
+/// message says (the case is the enum's own, read from its metadata, not cut from the text).
 func errorName(_ error: any Error) -> String {
     let type = String(describing: Swift.type(of: error))
-    let text = String(describing: error)
-    let mirror = Mirror(reflecting: error)
-    if mirror.displayStyle == .enum {
-        let caseName = mirror.children.first?.label ?? String(text.prefix { $0.isLetter || $0.isNumber })
-        return "\(type).\(caseName)"
-    }
-    return type
+    guard let caseName = enumCaseName(error) else { return type }
+    return "\(type).\(caseName)"
 }
+
+/// The case of an error that is an enum (with or without a payload); nil for any other error.
+private func enumCaseName<E: Error>(_ error: E) -> String? {
+    guard Mirror(reflecting: error).displayStyle == .enum else { return nil }
+    if let label = Mirror(reflecting: error).children.first?.label { return label }
+    return swiftEnumCaseName(error).map { String(cString: $0) }
+}
+
+/// The Swift runtime's name of an enum value's case (what `print` shows of an enum without a
+/// description of its own); nil when the type has no reflection metadata.
+@_silgen_name("swift_EnumCaseName")
+private func swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?

@@ -10,6 +10,8 @@ public struct ScenarioRunner: Sendable {
     public var progress: @Sendable (RunProgress) -> Void = { _ in }
     /// Only these variants (all when empty).
     public var variants: [String] = []
+    /// The part of the run this process plays (`roost run --shard I/N`); nil: all of it.
+    public var shard: Shard?
     /// Where measurements are streamed as they are taken (a run folder), or nil.
     public var stream: StreamingRunFolder?
     /// What the allocation profile records; nil: the scenario's `allocation_profile:`
@@ -39,13 +41,16 @@ public struct ScenarioRunner: Sendable {
         InstructionCounter.scenarioBegins()
         let started = Date()
         var results: [VariantResult] = []
-        let selected = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
+        let chosen = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
+        let parts = try Self.parts(of: chosen, shard: shard, load: scenario.load)
+        let selected = parts.map(\.variant)
         let prebuilt = try datasetCache.map {
             try DatasetPrebuild(scenario: scenario, variants: selected, cache: $0, progress: progress, warn: warn).run()
         } ?? [:]
-        for variant in selected {
+        for part in parts {
             guard !stop.isSet else { break }
-            var runner = VariantRunner(scenario: scenario, variant: variant, clock: clock, stop: stop, progress: progress)
+            var runner = VariantRunner(scenario: scenario, variant: part.variant, clock: clock, stop: stop, progress: progress)
+            runner.share = part.share
             runner.sink = stream
             runner.keptReadings = keptReadings
             runner.rowPerReadingLimit = rowPerReadingLimit
@@ -59,18 +64,39 @@ public struct ScenarioRunner: Sendable {
         }
         InstructionCounter.finishCounting()
         if timingsOnly {
-            return RunResult(scenario: scenario, variants: results, thresholds: [], unjudged: scenario.thresholds,
-                             metrics: MetricTable(scenario: scenario, results: []), started: started, ended: Date(),
-                             wasInterrupted: stop.isSet)
+            var result = RunResult(scenario: scenario, variants: results, thresholds: [], unjudged: scenario.thresholds,
+                                   metrics: MetricTable(scenario: scenario, results: []), started: started, ended: Date(),
+                                   wasInterrupted: stop.isSet)
+            result.shard = shard
+            return result
         }
         results = AllocationProfileBuilder.profiled(results)
         let table = MetricTable(scenario: scenario, results: results)
         let ran = Set(results.map(\.variant))
         // Instruction counts are judged by `roost run --instructions` after the run (InstructionThresholds).
         let (counted, judged) = scenario.thresholds.partitioned(by: \.metric.isInstructionCount)
-        return RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(judged),
-                         unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false } + counted,
-                         metrics: table, started: started, ended: Date(), wasInterrupted: stop.isSet)
+        var result = RunResult(scenario: scenario, variants: results, thresholds: table.evaluate(judged),
+                               unjudged: scenario.thresholds.filter { $0.variant.map { !ran.contains($0) } ?? false } + counted,
+                               metrics: table, started: started, ended: Date(), wasInterrupted: stop.isSet)
+        result.shard = shard
+        return result
+    }
+
+    /// The variants this process plays, with their shares of the load: all of `chosen` whole,
+    /// or `shard`'s part (`ShardPlan`); throws when a share would have no virtual user.
+    static func parts(of chosen: [VariantSpec], shard: Shard?, load: LoadModel) throws -> [ShardPlan.Part] {
+        guard let shard else { return chosen.map { ShardPlan.Part(variant: $0, share: nil) } }
+        let parts = ShardPlan(shard: shard, variants: chosen).parts
+        let users = switch load {
+        case .closed(let load): load.virtualUsers
+        case .open(let load): load.maxVirtualUsers
+        }
+        for part in parts {
+            if let share = part.share, share.users(of: users).isEmpty {
+                throw ShardError.tooFewUsers(variant: part.variant.name, users: users, parts: share.sequence.segments.count, shard: shard)
+            }
+        }
+        return parts
     }
 }
 
@@ -78,9 +104,10 @@ public struct ScenarioRunner: Sendable {
 public struct RunResult: Sendable {
     public let scenario: Scenario
     public let variants: [VariantResult]
-    public let thresholds: [ThresholdVerdict]
-    /// Thresholds on a variant that did not run (left out with `--variant`, or the run was stopped).
-    public let unjudged: [Threshold]
+    public internal(set) var thresholds: [ThresholdVerdict]
+    /// Thresholds on a variant that did not run (left out with `--variant`, or the run was
+    /// stopped), and on instructions in a run that counted none.
+    public internal(set) var unjudged: [Threshold]
     public let metrics: MetricTable
     public let started: Date
     public let ended: Date
@@ -89,6 +116,15 @@ public struct RunResult: Sendable {
     public var rebuiltBy: String? = nil
     /// The killed run's own `run.csv` facts (its commit, host, command line), kept by a rebuild.
     public var recordedRunInfo: [String: String] = [:]
+    /// What callgrind counted (`roost run --instructions`, in the counted process); nil otherwise.
+    var instructions: InstructionCounts? = nil
+    /// Datasets the driving process of `roost run --instructions` built before this one
+    /// started (seconds by cache entry name): `run.csv` says `built` for them (`PreparedDatasets`).
+    var datasetsBuiltBeforehand: [String: Double] = [:]
+    /// The part of a sharded run this is (`roost run --shard`); nil for a whole run.
+    public internal(set) var shard: Shard? = nil
+    /// The shards' folders `roost merge` made this run of; nil for a run played here.
+    public internal(set) var mergedFrom: [String]? = nil
 
     /// Where the run stands: complete, interrupted (Ctrl-C) or incomplete (killed, rebuilt).
     public var state: RunState { rebuiltBy != nil ? .incomplete : wasInterrupted ? .interrupted : .complete }

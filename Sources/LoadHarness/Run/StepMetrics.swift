@@ -12,8 +12,10 @@ public struct StepMetrics: Sendable {
     /// Latency from the step's actual start, nanoseconds (differs only in the open model).
     public private(set) var uncorrected = StepMetrics.histogram()
     public private(set) var count = 0
-    /// Failed executions by error name (`PostError.notAuthor`).
-    public private(set) var errors: [String: Int] = [:]
+    /// Failed executions by error name (`PostError.notAuthor`), with the first one's message and place.
+    public private(set) var errorTallies: [String: ErrorTally] = [:]
+    /// Failed executions by error name.
+    public var errors: [String: Int] { errorTallies.mapValues(\.count) }
     /// Allocation calls, bytes allocated and bytes freed, summed over executions.
     public private(set) var allocations = 0
     public private(set) var bytesAllocated = 0
@@ -29,17 +31,18 @@ public struct StepMetrics: Sendable {
     public init(step: String) { self.step = step }
 
     /// Metrics read back from a run's streamed files (`roost report`).
-    init(step: String, latency: Histogram<UInt64>, count: Int, errors: [String: Int], allocations: Int, bytesAllocated: Int,
-         executions: [Int: ExecutionDistribution]) {
+    init(step: String, latency: Histogram<UInt64>, count: Int, errors: [String: ErrorTally], allocations: Int, bytesAllocated: Int,
+         executions: [Int: ExecutionDistribution], bytesFreed: Int = 0) {
         self.step = step
         self.latency = latency
         uncorrected = latency
         self.count = count
-        self.errors = errors
+        errorTallies = errors
         self.allocations = allocations
         self.bytesAllocated = bytesAllocated
-        // Not streamed: frees are known per step only at the end of a run.
-        bytesFreed = 0
+        // Not streamed: frees are known per step only at the end of a run (a finished run's
+        // summary has them, as retained bytes).
+        self.bytesFreed = bytesFreed
         self.executions = executions
     }
 
@@ -48,14 +51,22 @@ public struct StepMetrics: Sendable {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
-    /// Records one execution by virtual user `user`.
-    mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: String?,
-                         user: Int = 0, keepingLatency: Bool = false) {
+    /// Records one execution by virtual user `user` in its measured iteration `iteration`;
+    /// `error`: why it failed.
+    mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: (any Error)?,
+                         user: Int = 0, iteration: Int = 0, keepingLatency: Bool = false) {
         _ = latency.record(max(1, nanoseconds))
         if keepingLatency { latencies[user, default: []].append(max(1, nanoseconds)) }
         _ = uncorrected.record(max(1, uncorrectedNanoseconds))
         count += 1
-        if let error { errors[error, default: 0] += 1 }
+        if let error {
+            let name = errorName(error)
+            if errorTallies[name] == nil {
+                errorTallies[name] = ErrorTally(count: 1, message: String(describing: error), firstUser: user, firstIteration: iteration)
+            } else {
+                errorTallies[name]!.count += 1
+            }
+        }
         allocations += allocation.allocations
         bytesAllocated += allocation.bytesAllocated
         bytesFreed += allocation.bytesFreed
@@ -67,7 +78,9 @@ public struct StepMetrics: Sendable {
         latency.add(other.latency)
         uncorrected.add(other.uncorrected)
         count += other.count
-        for (name, n) in other.errors { errors[name, default: 0] += n }
+        for (name, tally) in other.errorTallies {
+            if errorTallies[name] == nil { errorTallies[name] = tally } else { errorTallies[name]!.merge(tally) }
+        }
         allocations += other.allocations
         bytesAllocated += other.bytesAllocated
         bytesFreed += other.bytesFreed
@@ -75,7 +88,7 @@ public struct StepMetrics: Sendable {
         for (user, kept) in other.latencies { latencies[user, default: []] += kept }
     }
 
-    public var errorCount: Int { errors.values.reduce(0, +) }
+    public var errorCount: Int { errorTallies.values.reduce(0) { $0 + $1.count } }
 
     /// A latency percentile (0...100) in microseconds.
     public func percentileMicroseconds(_ percentile: Double) -> Double {
@@ -98,17 +111,9 @@ public struct StepMetrics: Sendable {
     /// Users play their own accounts, so each has its own typical count, and a plain median
     /// over all executions would sit on the boundary between two users whenever they split
     /// evenly: one first-use execution moving from one user to another would move it.
-    public var allocationsMedian: Double { Self.median(executions.values.compactMap(\.allocationsMedian)) }
+    public var allocationsMedian: Double { Statistics.median(executions.values.compactMap(\.allocationsMedian)) ?? 0 }
     /// The median bytes one execution allocated, as `allocationsMedian` takes it.
-    public var bytesMedian: Double { Self.median(executions.values.compactMap(\.bytesMedian)) }
-
-    /// The middle of `values` (the mean of the two middle ones for an even count); 0 for none.
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
+    public var bytesMedian: Double { Statistics.median(executions.values.compactMap(\.bytesMedian)) ?? 0 }
     /// Allocated minus freed, over all executions: what the step left behind.
     public var netBytes: Int { bytesAllocated - bytesFreed }
 }

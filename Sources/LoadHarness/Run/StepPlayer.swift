@@ -118,14 +118,14 @@ final class StepPlayer: @unchecked Sendable {
         }
         let counted = StatementCounters.end()
         result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
-        var error: String?
+        var error: (any Error)?
         if case .failure(let failure) = outcome {
-            error = errorName(failure)
+            error = failure
             iterationErrors += 1
         }
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
-            allocation: allocation, error: error, user: vu.index, keepingLatency: keepsLatencies)
+            allocation: allocation, error: error, user: vu.index, iteration: result.iterations, keepingLatency: keepsLatencies)
         shared.addRetained(allocation.netBytes)
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,

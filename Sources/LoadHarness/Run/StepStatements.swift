@@ -37,6 +37,22 @@ public struct StepStatements: Sendable {
     /// Nothing counted yet.
     public init() {}
 
+    /// Counts read back from a run folder: each statement's totals (`queries.csv`) and, per
+    /// virtual user, each metric's table of per-execution values (`distributions.csv`).
+    init(statements: [String: Totals], perUser: [Int: [DatabaseMetric: [Int: Int]]]) {
+        self.statements = statements
+        for (user, tables) in perUser {
+            var ordered = Array(repeating: [Int: Int](), count: DatabaseMetric.allCases.count)
+            for (metric, table) in tables { ordered[metric.index] = table }
+            self.perUser[user] = ordered
+            for (index, table) in ordered.enumerated() { sums[index] += table.reduce(0) { $0 + $1.key * $1.value } }
+            executions += ordered[0].values.reduce(0, +)
+        }
+    }
+
+    /// Each virtual user's table of per-execution values of `metric`.
+    func perUserTables(_ metric: DatabaseMetric) -> [Int: [Int: Int]] { perUser.mapValues { $0[metric.index] } }
+
     /// Adds one execution by virtual user `user`: what the thread's table counted in it.
     mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) {
         var execution = (statements: 0, transactions: 0, work: StatementCounterTable.Work())
@@ -86,9 +102,6 @@ public struct StepStatements: Sendable {
 
     /// The median per execution of `metric`: each virtual user's median, then their median.
     public func median(_ metric: DatabaseMetric) -> Double {
-        StepMetrics.median(perUser.values.compactMap { tables in
-            let table = tables[metric.index]
-            return ExecutionDistribution.median(of: table, count: table.values.reduce(0, +))
-        })
+        Statistics.median(perUser.values.compactMap { Statistics.median(frequencies: $0[metric.index]) }) ?? 0
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import Histogram
 import MemoryProbes
 
 /// What one variant's run measured.
@@ -41,6 +43,18 @@ public struct VariantResult: Sendable {
     public var statements: [String: StepStatements] = [:]
     /// Each counted statement's `EXPLAIN QUERY PLAN` on one line, by SQL text.
     public var statementPlans: [String: String] = [:]
+    /// When the measured phase began (wall clock; `roost merge` lines shards' time series up by it);
+    /// nil when not recorded.
+    public var measuredStarted: Date? = nil
+    /// How the variant was loaded: its virtual users (the open model's most) and warm-up
+    /// passes each; nil: as the scenario says. `roost compare` gates on means only with one
+    /// user and a warm-up.
+    public var virtualUsers: Int? = nil
+    public var warmupIterations: Int? = nil
+    /// Each step's latency per second of the measured phase, when read back from a folder's
+    /// interval logs (`roost merge`); the writer writes them as the step's interval log. Empty
+    /// for a run played here (its logs were streamed, or are written whole).
+    var secondLatencies: [String: [Int: Histogram<UInt64>]] = [:]
     /// The raw recording, until the run names its frames (`AllocationProfileBuilder.profiled`).
     var allocationRecording: AllocationRecording? = nil
 

@@ -33,6 +33,8 @@ struct VariantRunner {
     /// Only the steps' timings are wanted (`roost run --timings-only`): each execution's latency
     /// is kept; no time series, leak check or query plans are made.
     var timingsOnly = false
+    /// This shard's share of the variant's load (`roost run --shard`); nil: all of it.
+    var share: LoadShare?
 
     func run() throws -> VariantResult {
         // The stack's holders are normally the variant's own objects: it closes (deinit) as they
@@ -73,13 +75,15 @@ struct VariantRunner {
         case .closed(let load): load.virtualUsers
         case .open(let load): load.maxVirtualUsers
         }
+        // The virtual users this run plays, numbered across the whole run (a shard's share of them).
+        let playing = share?.users(of: users) ?? Array(0..<users)
         // The variant's latency logs are opened (files created) before anyone measures.
         sink?.variantBegan(variant.name, steps: order)
         // The time series is made unless only timings are wanted, or under callgrind (where it
         // would time valgrind, and its thread would run beside the counted steps): one record
         // queue per virtual user, made before anyone measures.
         let makesTimeSeries = !timingsOnly && !InstructionCounter.isActive
-        let queues = makesTimeSeries ? (0..<users).map { _ in StepRecordQueue() } : []
+        let queues = makesTimeSeries ? playing.map { _ in StepRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
         let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> (UInt64, MemorySampler) in
@@ -105,14 +109,14 @@ struct VariantRunner {
         let sampler: MemorySampler
         switch scenario.load {
         case .closed(let load):
-            (results, start, sampler) = runClosed(load, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
-                                                  queues: queues, begin: begin)
+            (results, start, sampler) = runClosed(load, users: playing, stack: stack, dataset: dataset, tracker: tracker,
+                                                  shared: shared, queues: queues, begin: begin)
             dropped = 0
         case .open(let load):
             (start, sampler) = begin()
             (results, dropped) = OpenModel(
-                load: load, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared, start: start,
-                sampler: sampler, queues: queues
+                load: load, users: playing, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
+                start: start, sampler: sampler, queues: queues
             ).run()
         }
         let elapsed = clock.now() - start
@@ -143,6 +147,9 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
+        result.virtualUsers = playing.count
+        if case .closed(let load) = scenario.load { result.warmupIterations = load.warmup } else { result.warmupIterations = 0 }
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
@@ -190,10 +197,11 @@ struct VariantRunner {
         return (stack, dataset, source, seconds)
     }
 
-    /// Each virtual user on its own thread: its warm-up iterations (unmeasured), then, once
-    /// every one has warmed up and `begin` has started the measured phase, its measured ones.
+    /// Each virtual user of `users` (numbered across the whole run) on its own thread: its
+    /// warm-up iterations (unmeasured), then, once every one has warmed up and `begin` has
+    /// started the measured phase, its measured ones.
     private func runClosed(
-        _ load: LoadModel.ClosedLoad, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
+        _ load: LoadModel.ClosedLoad, users: [Int], stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
         shared: SharedRunState, queues: [StepRecordQueue], begin: () -> (UInt64, MemorySampler)
     ) -> ([VirtualUserResult], UInt64, MemorySampler) {
         let results = Mutex<[VirtualUserResult]>([])
@@ -203,7 +211,7 @@ struct VariantRunner {
         if load.warmup > 0 {
             progress(RunProgress(phase: "warm-up", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
         }
-        for index in 0..<load.virtualUsers {
+        for (slot, index) in users.enumerated() {
             let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
             warmedUp.enter()
             finished.enter()
@@ -225,7 +233,7 @@ struct VariantRunner {
                     return
                 }
                 let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler,
-                                    records: queues.isEmpty ? nil : queues[index])
+                                    records: queues.isEmpty ? nil : queues[slot])
                 let deadline = load.duration.map { start + $0.nanoseconds }
                 clock.sleep(until: start + offset)
                 var done = 0
@@ -241,7 +249,7 @@ struct VariantRunner {
         warmedUp.wait()
         let (start, sampler) = begin()
         phase.withLock { $0 = (start, sampler) }
-        for _ in 0..<load.virtualUsers { go.signal() }
+        for _ in users { go.signal() }
         finished.wait()
         return (results.withLock { $0 }, start, sampler)
     }

@@ -112,6 +112,17 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
             [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations].contains(self)
         }
 
+        /// Whether a larger value is worse: true of every metric but throughput (`ops_per_s`).
+        public var higherIsWorse: Bool { self != .opsPerSecond }
+
+        /// Measured by the clock (latency and throughput): moves from run to run and machine to
+        /// machine, so it is gated only with a tolerance and never under callgrind.
+        public var isTiming: Bool { unit == .time || self == .opsPerSecond }
+
+        /// An exact count or byte figure (allocations, statements, leaks, instructions): its
+        /// change is worth printing to the unit beside the percentage.
+        public var isExact: Bool { !isTiming && (unit == .count || unit == .bytes) }
+
         /// The unit family its value takes.
         public var unit: Unit {
             if percentile != nil || self == .max || self == .mean { return .time }

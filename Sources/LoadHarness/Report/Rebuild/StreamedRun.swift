@@ -23,17 +23,19 @@ public struct StreamedRun: Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notARun(path: folder, reason: "no such folder")
         }
-        guard let runTable = try StreamedTable.read("run.csv", in: folder, header: ["key", "value"]) else {
+        let run = RunFolder(folder)
+        guard let runTable = try run.readStreamed(.run) else {
             throw .notARun(path: folder, reason: "no run.csv (pass a folder `roost run` wrote, e.g. Reports/runs/ci/latest)")
         }
         var notes = [runTable.note].compactMap { $0 }
-        let info = Dictionary(runTable.rows.map { ($0.fields[0], $0.fields[1]) }) { first, _ in first }
-        // A run.csv from before streaming has no state: it was written at the end, so the run finished.
-        let state = info["state"].flatMap(RunState.init(rawValue:)) ?? .complete
+        let recorded: RecordedRunInfo
+        do { recorded = try RecordedRunInfo(runTable) } catch { throw error.asNotARun }
+        let info = recorded.values
+        let state = recorded.state
         if state != .running && state != .incomplete && !allowComplete {
             throw .alreadyComplete(path: folder, state: state)
         }
-        let completed = Set((info["completed_variants"] ?? "").split(separator: " ").map(String.init))
+        let completed = Set(recorded.completedVariants)
 
         var scenario = Scenario(name: "", steps: [], path: folder + "/scenario.yaml")
         if let text = FileManager.default.contents(atPath: folder + "/scenario.yaml").map({ String(decoding: $0, as: UTF8.self) }) {
@@ -46,19 +48,27 @@ public struct StreamedRun: Sendable {
             notes.append("no scenario.yaml in the folder; thresholds were not judged")
         }
 
-        guard let series = try StreamedTable.read("timeseries.csv", in: folder, header: ReportFiles.timeSeriesHeader) else {
+        guard let series = try run.readStreamed(.timeSeries) else {
             throw .notARun(path: folder, reason: "no timeseries.csv: nothing was streamed here")
         }
-        let executions = try StreamedTable.read("executions.csv", in: folder, header: ReportFiles.executionsHeader)
-        let memory = try StreamedTable.read("memory.csv", in: folder, header: ReportFiles.memoryHeader,
-                                            older: [ReportFiles.olderMemoryHeader])
-        let retention = try StreamedTable.read("retention.csv", in: folder, header: ReportFiles.retentionHeader,
-                                               older: [ReportFiles.olderRetentionHeader])
-        let leaks = try StreamedTable.read("leaks.csv", in: folder, header: ReportFiles.leaksHeader)
+        let executions = try run.readStreamed(.executions)
+        let memory = try run.readStreamed(.memory)
+        let retention = try run.readStreamed(.retention)
+        let leaks = try run.readStreamed(.leaks)
         notes += [series.note, executions?.note, memory?.note, retention?.note, leaks?.note].compactMap { $0 }
         if scenario.name.isEmpty, let name = series.rows.first?.fields[0] { scenario.name = name }
 
-        let rows = try series.rows.map { line, fields throws(RunFolderError) in try timeSeriesRow(fields, line: line, folder: folder) }
+        let rows: [TimeSeriesRow], executionRows: [ExecutionRow], memoryRows: [(variant: String, row: MemoryRow)]
+        let retentionRows: [(variant: String, row: RetentionRow)], leakRows: [LeaksFile.Row]
+        do {
+            rows = try TimeSeriesFile.rows(series)
+            executionRows = try executions.map { table throws(RunFolderError) in try ExecutionsFile.rows(table) } ?? []
+            memoryRows = try memory.map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
+            retentionRows = try retention.map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
+            leakRows = try leaks.map { table throws(RunFolderError) in try LeaksFile.rows(table) } ?? []
+        } catch {
+            throw error.asNotARun
+        }
         // The time series is flushed last in each tick: its last second bounds the others.
         var lastSecond: [String: Int] = [:]
         var variantOrder: [String] = []
@@ -77,55 +87,39 @@ public struct StreamedRun: Sendable {
             let stepsSeen = variantRows.reduce(into: [String]()) { if !$0.contains($1.step) { $0.append($1.step) } }
             let steps = stepOrder.filter(stepsSeen.contains) + stepsSeen.filter { !stepOrder.contains($0) }
             var distributions: [String: [Int: ExecutionDistribution]] = [:]
-            for (line, fields) in executions?.rows ?? [] where fields[1] == variant {
-                guard let second = Int(fields[2]), let user = Int(fields[4]), let allocations = Int(fields[5]),
-                      let bytes = Int(fields[6]), let count = Int(fields[7]) else {
-                    throw .notARun(path: folder + "/executions.csv",
-                                   reason: "line \(line): expected whole numbers in second, vu, allocs, bytes, executions")
-                }
-                if second <= last {
-                    distributions[fields[3], default: [:]][user, default: ExecutionDistribution()]
-                        .record(allocations: allocations, bytes: bytes, times: count)
-                }
+            for row in executionRows where row.variant == variant && row.second <= last {
+                distributions[row.step, default: [:]][row.user, default: ExecutionDistribution()]
+                    .record(allocations: row.allocations, bytes: row.bytes, times: row.count)
             }
             var metrics: [StepMetrics] = []
             for step in steps {
                 let stepRows = variantRows.filter { $0.step == step }
                 let errors = stepRows.reduce(0) { $0 + $1.errors }
-                let log = readLog(folder: folder, variant: variant, step: step, through: last, notes: &notes)
+                let log = HistogramFiles.read(run, variant: variant, step: step, through: last, notes: &notes) ?? {
+                    notes.append("\(RunFolder.intervalLog(variant: variant, step: step)) is missing: \(variant)/\(step) has no latency")
+                    return StepMetrics.histogram()
+                }()
                 metrics.append(StepMetrics(
                     step: step, latency: log, count: stepRows.reduce(0) { $0 + $1.count },
-                    errors: errors > 0 ? ["(error names are not streamed)": errors] : [:],
+                    errors: errors > 0 ? [Self.unnamedErrors: ErrorTally(count: errors, message: "", firstUser: nil, firstIteration: nil)] : [:],
                     allocations: stepRows.reduce(0) { $0 + $1.allocations }, bytesAllocated: stepRows.reduce(0) { $0 + $1.bytes },
                     executions: distributions[step] ?? [:]))
                 if UInt64(metrics[metrics.count - 1].count) != log.totalCount {
                     notes.append("\(variant)/\(step): the latency log holds \(log.totalCount) executions, timeseries.csv \(metrics[metrics.count - 1].count)")
                 }
             }
-            // The rows in the order streamed (a rebuilt folder's files are written back the same).
-            let memoryRows = try (memory?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try memoryRow(fields, line: line, folder: folder)
-            }
-            let samples = memoryRows.map(\.last).sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds }
-            let retentionRows = try readRetentionRows((retention?.rows ?? []).filter { $0.fields[1] == variant }, folder: folder)
-            let points = retentionRows.map(\.last).sorted { $0.close < $1.close }
+            let readBack = ReadBackMemory(variant: variant, memory: memoryRows, retention: retentionRows)
+            let samples = readBack.samples, points = readBack.points
             let isComplete = completed.contains(variant)
-            let leakRecords = try (leaks?.rows ?? []).filter { $0.fields[1] == variant }.map { line, fields throws(RunFolderError) in
-                try leakRecord(fields, line: line, folder: folder)
-            }
+            let leakRecords = leakRows.filter { $0.variant == variant }.map(\.leak)
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
             let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
             var result = VariantResult(
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
                 droppedIterations: 0, elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
-                peakResidentBytes: memoryRows.map(\.rssBytes.upperBound).max() ?? 0, wasInterrupted: !isComplete)
-            result.memoryRows = memoryRows
-            result.retentionRows = retentionRows
-            // Rows of a second keep a close in a second's: the fit over every close is the latest row's.
-            result.isThinned = memoryRows.contains { $0.readings > 1 } || retentionRows.contains { $0.closes > 1 }
-            result.fitOverAllCloses = retentionRows.contains { $0.closes > 1 }
-                ? retentionRows.compactMap(\.fit).max { $0.closes < $1.closes } : nil
+                peakResidentBytes: readBack.peakResidentBytes, wasInterrupted: !isComplete)
+            readBack.apply(to: &result)
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
             result.isRebuilt = true
@@ -150,6 +144,9 @@ public struct StreamedRun: Sendable {
         return StreamedRun(result: result, notes: notes, recordedState: state)
     }
 
+    /// What a rebuilt run's errors are counted under: their names are not streamed.
+    static let unnamedErrors = "(error names are not streamed)"
+
     /// The run's allocation profile mode: run.csv's `allocation_profile`, else `--allocation-profile`
     /// on its command line (a run.csv from before that row), else the scenario's.
     private static func profileMode(_ scenario: Scenario, _ info: [String: String]) -> AllocationProfileMode {
@@ -162,119 +159,5 @@ public struct StreamedRun: Sendable {
             }
         }
         return scenario.allocationProfile
-    }
-
-    /// One step's latency over the intervals up to second `last`, merged.
-    private static func readLog(folder: String, variant: String, step: String, through last: Int,
-                                notes: inout [String]) -> Histogram<UInt64> {
-        var merged = StepMetrics.histogram()
-        let name = "hgrm/\(variant).\(step).hlog"
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else {
-            notes.append("\(name) is missing: \(variant)/\(step) has no latency")
-            return merged
-        }
-        let contents = HistogramLog.read(String(decoding: data, as: UTF8.self))
-        if let (line, reason) = contents.stoppedAt { notes.append("\(name):\(line): \(reason); the intervals before it were used") }
-        for interval in contents.intervals where interval.start < Double(last) + 0.5 { merged.add(interval.histogram) }
-        return merged
-    }
-
-    private static func number<T: LosslessStringConvertible>(_ text: String, _ column: String, line: Int, file: String,
-                                                             folder: String) throws(RunFolderError) -> T {
-        guard let value = T(text) else {
-            throw .notARun(path: "\(folder)/\(file)", reason: "line \(line): expected a number in '\(column)', got '\(text)'")
-        }
-        return value
-    }
-
-    private static func optionalNumber<T: LosslessStringConvertible>(_ text: String, _ column: String, line: Int, file: String,
-                                                                     folder: String) throws(RunFolderError) -> T? {
-        text.isEmpty ? nil : try number(text, column, line: line, file: file, folder: folder) as T
-    }
-
-    private static func timeSeriesRow(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> TimeSeriesRow {
-        let file = "timeseries.csv"
-        return TimeSeriesRow(
-            variant: f[1], second: try number(f[2], "second", line: line, file: file, folder: folder), step: f[3],
-            count: try number(f[4], "count", line: line, file: file, folder: folder),
-            errors: try number(f[5], "errors", line: line, file: file, folder: folder),
-            p50Microseconds: try optionalNumber(f[6], "p50_us", line: line, file: file, folder: folder),
-            p99Microseconds: try optionalNumber(f[7], "p99_us", line: line, file: file, folder: folder),
-            maxMicroseconds: try optionalNumber(f[8], "max_us", line: line, file: file, folder: folder),
-            allocations: try number(f[9], "allocs", line: line, file: file, folder: folder),
-            bytes: try number(f[10], "bytes", line: line, file: file, folder: folder))
-    }
-
-    /// A row of `memory.csv`; one of an older file (no `readings`) is one reading.
-    private static func memoryRow(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> MemoryRow {
-        let file = "memory.csv"
-        let sample = MemorySample(
-            elapsedMilliseconds: try number(f[2], "elapsed_ms", line: line, file: file, folder: folder),
-            iteration: try number(f[3], "iteration", line: line, file: file, folder: folder),
-            allocatedBytes: try number(f[4], "allocated_bytes", line: line, file: file, folder: folder),
-            residentBytes: try number(f[5], "resident_bytes", line: line, file: file, folder: folder),
-            rssBytes: try number(f[6], "rss_bytes", line: line, file: file, folder: folder),
-            liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
-        let readings: Int = try optionalNumber(f[8], "readings", line: line, file: file, folder: folder) ?? 1
-        guard readings > 1 else { return MemoryRow(sample) }
-        return MemoryRow(
-            last: sample, readings: readings,
-            allocatedBytes: try range(f[9], f[10], "min_allocated_bytes", line: line, file: file, folder: folder),
-            rssBytes: try range(f[11], f[12], "min_rss_bytes", line: line, file: file, folder: folder))
-    }
-
-    /// A variant's rows of `retention.csv`, in file order; one of an older file (no `closes`)
-    /// is one close. A row's fit sets its tolerance from the variant's first row (its first close).
-    private static func readRetentionRows(_ rows: [(line: Int, fields: [String])], folder: String) throws(RunFolderError) -> [RetentionRow] {
-        let file = "retention.csv"
-        var read: [RetentionRow] = []
-        for (line, f) in rows {
-            let point = RetentionPoint(
-                close: try number(f[2], "close", line: line, file: file, folder: folder),
-                iteration: try number(f[3], "iteration", line: line, file: file, folder: folder), step: f[4],
-                elapsedMilliseconds: try number(f[5], "elapsed_ms", line: line, file: file, folder: folder),
-                retainedBytes: try number(f[6], "retained_bytes", line: line, file: file, folder: folder),
-                liveTrackedObjects: try number(f[7], "live_tracked_objects", line: line, file: file, folder: folder))
-            let closes: Int = try optionalNumber(f[8], "closes", line: line, file: file, folder: folder) ?? 1
-            guard closes > 1 else {
-                read.append(RetentionRow(point))
-                continue
-            }
-            var fit: RetentionFit?
-            if let fitCloses: Int = try optionalNumber(f[11], "fit_closes", line: line, file: file, folder: folder) {
-                fit = RetentionFit(
-                    closes: fitCloses,
-                    bytesPerClose: try number(f[12], "fit_bytes_per_close", line: line, file: file, folder: folder),
-                    intercept: try number(f[13], "fit_intercept", line: line, file: file, folder: folder),
-                    rSquared: try number(f[14], "fit_r_squared", line: line, file: file, folder: folder),
-                    growthBytes: try number(f[15], "fit_growth_bytes", line: line, file: file, folder: folder),
-                    firstRetainedBytes: read.first?.last.retainedBytes ?? point.retainedBytes)
-            }
-            read.append(RetentionRow(
-                last: point, closes: closes,
-                retainedBytes: try range(f[9], f[10], "min_retained_bytes", line: line, file: file, folder: folder), fit: fit))
-        }
-        return read
-    }
-
-    /// A row's lowest and highest value (`min_...`, `max_...`).
-    private static func range(_ low: String, _ high: String, _ column: String, line: Int, file: String,
-                              folder: String) throws(RunFolderError) -> ClosedRange<Int> {
-        let lowest: Int = try number(low, column, line: line, file: file, folder: folder)
-        let highest: Int = try number(high, column.replacingOccurrences(of: "min_", with: "max_"), line: line, file: file, folder: folder)
-        guard lowest <= highest else {
-            throw .notARun(path: "\(folder)/\(file)", reason: "line \(line): '\(column)' (\(lowest)) is above its maximum (\(highest))")
-        }
-        return lowest...highest
-    }
-
-    private static func leakRecord(_ f: [String], line: Int, folder: String) throws(RunFolderError) -> LeakRecord {
-        let file = "leaks.csv"
-        var record = LeakRecord(
-            type: f[2], created: try number(f[3], "created", line: line, file: file, folder: folder),
-            leaked: try number(f[4], "leaked", line: line, file: file, folder: folder),
-            leakedBytes: try number(f[5], "leaked_bytes", line: line, file: file, folder: folder), cycle: f[6])
-        record.retainedBytes = try optionalNumber(f[7], "retained_bytes", line: line, file: file, folder: folder)
-        return record
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// `executions.csv`, `memory.csv`, `retention.csv` and each step's latency as an
 /// HdrHistogram interval log (`hgrm/<variant>.<step>.hlog`) are appended and flushed at
 /// least once a second; `leaks.csv` gains a variant's rows when its lifetime check is done;
-/// `run.csv` says `state,running` until `ReportWriter` writes the finished run. A run killed
+/// `run.csv` says `state,running` until `ReportWriter` writes the finished run (the one file
+/// both write: its state moves from running to where the run ended). A run killed
 /// by SIGKILL or the OOM killer keeps everything up to its last flush, and `roost report`
 /// rebuilds the other files from it. The folder also keeps the scenario file it ran
 /// (`scenario.yaml`).
@@ -29,9 +30,9 @@ public final class StreamingRunFolder: RunSink {
     /// Creates `folder` (and `hgrm/`), writes `scenario.yaml` and `run.csv` (`state,running`)
     /// and opens the streamed files with their headers.
     public convenience init(folder: String, scenario: Scenario, scenarioText: String?, commandLine: [String] = CommandLine.arguments,
-                            buildConfiguration: String, started: Date = Date()) throws {
+                            buildConfiguration: String, started: Date = Date(), shard: Shard? = nil) throws {
         let info = RunInfo(seed: scenario.seed, commandLine: commandLine, configuration: buildConfiguration, started: started,
-                           ended: nil, state: .running, completedVariants: [])
+                           ended: nil, state: .running, completedVariants: [], scenario: scenario.name, shard: shard)
         try self.init(folder: folder, scenarioName: scenario.name, scenarioText: scenarioText, info: info)
     }
 
@@ -39,16 +40,17 @@ public final class StreamingRunFolder: RunSink {
         self.folder = folder
         scenario = scenarioName
         try FileManager.default.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
-        if let scenarioText { try ReportWriter.save(scenarioText, to: folder + "/scenario.yaml") }
-        try ReportWriter.save(ReportFiles.runInfo(info), to: folder + "/run.csv")
-        func open(_ name: String, _ header: [String]) throws -> AppendOnlyFile {
-            try AppendOnlyFile(path: "\(folder)/\(name)", header: CSV.line(header))
+        let run = RunFolder(folder)
+        if let scenarioText { try run.write(scenarioText, to: RunFolder.scenarioFile) }
+        try run.write(RunInfoFile.text(info), to: RunTable.run.name)
+        func open(_ table: RunTable) throws -> AppendOnlyFile {
+            try AppendOnlyFile(path: run.file(table), header: table.line(table.header))
         }
-        timeSeriesFile = try open("timeseries.csv", ReportFiles.timeSeriesHeader)
-        executionsFile = try open("executions.csv", ReportFiles.executionsHeader)
-        memoryFile = try open("memory.csv", ReportFiles.memoryHeader)
-        retentionFile = try open("retention.csv", ReportFiles.retentionHeader)
-        leaksFile = try open("leaks.csv", ReportFiles.leaksHeader)
+        timeSeriesFile = try open(.timeSeries)
+        executionsFile = try open(.executions)
+        memoryFile = try open(.memory)
+        retentionFile = try open(.retention)
+        leaksFile = try open(.leaks)
         state = Mutex(State(info: info))
     }
 
@@ -56,11 +58,17 @@ public final class StreamingRunFolder: RunSink {
     /// end of the run reports it.
     public var writeFailure: String? { state.withLock { $0.failure } }
 
+    /// The tables this folder streamed whole (none when a write failed: the end of the run
+    /// writes them again from what it kept).
+    public var streamedTables: Set<RunTable> {
+        writeFailure == nil ? [.timeSeries, .executions, .memory, .retention, .leaks] : []
+    }
+
     func variantBegan(_ variant: String, steps: [String]) {
         // The files are created now, outside the measured phase; their header when it begins.
         var opened: [String: AppendOnlyFile] = [:]
         for step in steps {
-            let path = "\(folder)/hgrm/\(variant).\(step).hlog"
+            let path = RunFolder(folder).file(RunFolder.intervalLog(variant: variant, step: step))
             do {
                 opened["\(variant).\(step)"] = try AppendOnlyFile(path: path, header: nil)
             } catch {
@@ -77,11 +85,11 @@ public final class StreamingRunFolder: RunSink {
     }
 
     func timeSeries(_ rows: [TimeSeriesRow]) {
-        timeSeriesFile.append(rows.map { CSV.line(ReportFiles.timeSeriesRow(scenario: scenario, $0)) }.joined())
+        timeSeriesFile.append(rows.map { CSV.line(TimeSeriesFile.row(scenario: scenario, $0)) }.joined())
     }
 
     func executions(_ rows: [ExecutionRow]) {
-        executionsFile.append(rows.map { CSV.line(ReportFiles.executionsRow(scenario: scenario, $0)) }.joined())
+        executionsFile.append(rows.map { CSV.line(ExecutionsFile.row(scenario: scenario, $0)) }.joined())
     }
 
     func latencyInterval(variant: String, step: String, start: Double, length: Double, histogram: Histogram<UInt64>) {
@@ -90,16 +98,16 @@ public final class StreamingRunFolder: RunSink {
     }
 
     func memory(_ row: MemoryRow, variant: String) {
-        memoryFile.append(CSV.line(ReportFiles.memoryRow(scenario: scenario, variant: variant, row)))
+        memoryFile.append(CSV.line(MemoryFile.row(scenario: scenario, variant: variant, row)))
     }
 
     func retention(_ row: RetentionRow, variant: String) {
-        retentionFile.append(CSV.line(ReportFiles.retentionRow(scenario: scenario, variant: variant, row)))
+        retentionFile.append(CSV.line(RetentionFile.row(scenario: scenario, variant: variant, row)))
     }
 
     func variantEnded(_ result: VariantResult) {
         if result.leaksChecked {
-            leaksFile.append(ReportFiles.leaksRows(scenario: scenario, result).map(CSV.line).joined())
+            leaksFile.append(LeaksFile.rows(scenario: scenario, result).map(CSV.line).joined())
         }
         flush()
         let (info, logs) = state.withLock { state -> (RunInfo, [String: AppendOnlyFile]) in
@@ -110,7 +118,7 @@ public final class StreamingRunFolder: RunSink {
         }
         for log in logs.values { log.close() }
         do {
-            try ReportWriter.save(ReportFiles.runInfo(info), to: folder + "/run.csv")
+            try RunFolder(folder).write(RunInfoFile.text(info), to: RunTable.run.name)
         } catch {
             record("cannot rewrite run.csv: \(error)")
         }

@@ -21,19 +21,6 @@ enum AllocationProfileFiles {
     /// Whether any variant of the run carries a profile.
     static func hasProfiles(_ run: RunResult) -> Bool { run.variants.contains { $0.allocationProfile != nil } }
 
-    static func allocations(_ run: RunResult) -> String {
-        var csv = CSV(header: ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs",
-                               "retained_bytes"])
-        for variant in run.variants {
-            for site in variant.allocationProfile?.sites ?? [] {
-                csv.append([run.scenario.name, variant.variant, site.step, site.site, String(site.executions),
-                            String(site.allocations), String(site.bytes), String(site.retainedAllocations),
-                            String(site.retainedBytes)])
-            }
-        }
-        return csv.text
-    }
-
     /// One variant's folded stacks of `kind` (stacks whose value is 0 are left out).
     static func folded(_ profile: VariantAllocationProfile, _ kind: Folded) -> String {
         var text = ""
@@ -46,5 +33,5 @@ enum AllocationProfileFiles {
     }
 
     /// The relative path of a variant's folded file.
-    static func foldedPath(variant: String, _ kind: Folded) -> String { "profiles/\(variant).\(kind.rawValue).folded" }
+    static func foldedPath(variant: String, _ kind: Folded) -> String { RunFolder.folded(variant: variant, kind: kind.rawValue) }
 }

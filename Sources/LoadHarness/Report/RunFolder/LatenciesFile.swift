@@ -2,11 +2,9 @@
 /// per variant and step, each virtual user's executions in the order played. `roost paired`
 /// compares a step's executions one by one (the n-th of a run with the n-th of another).
 enum LatenciesFile {
-    static let header = ["scenario", "variant", "step", "vu", "execution", "latency_ns"]
-
     /// The file's text; only a header when the run kept no latencies.
     static func text(_ run: RunResult) -> String {
-        var lines = [CSV.line(header)]
+        var lines = [CSV.line(RunTable.latencies.header)]
         for variant in run.variants {
             for step in variant.steps {
                 for user in step.latencies.keys.sorted() {

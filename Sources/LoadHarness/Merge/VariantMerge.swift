@@ -1,0 +1,166 @@
+import Foundation
+import Histogram
+
+/// One variant whose load was split over several shards (design section 17), added up: N
+/// stacks, each under its share of the load, as one. Latency histograms are added
+/// (HdrHistogram addition, exact), counts and sums added, each virtual user's exact
+/// per-execution tables joined (users are numbered across the whole run, so a median per user
+/// and their median are the unsharded run's rule), statements, profiles and leaks summed; the
+/// time series, memory and retention are lined up by wall clock: the merged second 0 is the
+/// first shard's, and what the shards held at one moment is added (the fleet's memory,
+/// `FleetMemory`).
+enum VariantMerge {
+    /// `parts` (the same variant from different shards, each with `measuredStarted`) as one.
+    static func merge(_ parts: [VariantResult]) -> VariantResult {
+        let origin = parts.compactMap(\.measuredStarted).min() ?? Date(timeIntervalSince1970: 0)
+        /// Seconds from the merged phase's start to the part's.
+        func offset(_ part: VariantResult) -> Double { part.measuredStarted.map { $0.timeIntervalSince(origin) } ?? 0 }
+        let end = parts.map { offset($0) + Double($0.elapsedNanoseconds) / 1e9 }.max() ?? 0
+
+        var steps: [String: StepMetrics] = [:], order: [String] = []
+        var statements: [String: StepStatements] = [:]
+        var plans: [String: String] = [:]
+        for part in parts {
+            for step in part.steps {
+                if steps[step.step] == nil { order.append(step.step) }
+                steps[step.step, default: StepMetrics(step: step.step)].merge(step)
+            }
+            for (name, counts) in part.statements { statements[name, default: StepStatements()].merge(counts) }
+            plans.merge(part.statementPlans) { first, _ in first }
+        }
+        let memory = FleetMemory.memory(parts, offset: offset), retention = FleetMemory.retention(parts, offset: offset)
+        var result = VariantResult(
+            variant: parts[0].variant, steps: order.compactMap { steps[$0] },
+            memory: memory.map(\.last), retention: retention.map(\.last),
+            leaks: joinedLeaks(parts), iterations: parts.reduce(0) { $0 + $1.iterations },
+            droppedIterations: parts.reduce(0) { $0 + $1.droppedIterations }, elapsedNanoseconds: UInt64((end * 1e9).rounded()),
+            peakResidentBytes: parts.map(\.peakResidentBytes).max() ?? 0, wasInterrupted: parts.contains(where: \.wasInterrupted))
+        result.memoryRows = memory
+        result.retentionRows = retention
+        result.isThinned = parts.contains(where: \.isThinned)
+        result.fitOverAllCloses = FleetMemory.fitOverAllCloses(parts, retention: retention)
+        result.statements = statements
+        result.statementPlans = plans
+        result.measuredStarted = parts.compactMap(\.measuredStarted).min()
+        result.virtualUsers = parts.compactMap(\.virtualUsers).reduce(0, +)
+        result.warmupIterations = parts.compactMap(\.warmupIterations).max()
+        result.datasetSeconds = parts.compactMap(\.datasetSeconds).max()
+        result.datasetSource = parts.contains { $0.datasetSource == .built } ? .built : parts.compactMap(\.datasetSource).first
+        (result.timeSeries, result.secondLatencies) = alignedSeconds(parts, offset: offset)
+        result.allocationProfile = summedProfile(parts, steps: order)
+        return result
+    }
+
+    /// The merged second a part's second falls in: the one holding its middle.
+    private static func second(_ second: Int, shiftedBy offset: Double) -> Int { Int((Double(second) + 0.5 + offset).rounded(.down)) }
+
+    /// The time series by wall-clock second: counts, errors, allocations and bytes added; the
+    /// latency percentiles of each second from the parts' histograms of it added (absent
+    /// when a part kept no histogram a second: its run streamed nothing).
+    private static func alignedSeconds(_ parts: [VariantResult], offset: (VariantResult) -> Double)
+        -> ([TimeSeriesRow], [String: [Int: Histogram<UInt64>]]) {
+        struct Key: Hashable { let second: Int, step: String }
+        var sums: [Key: (count: Int, errors: Int, allocations: Int, bytes: Int, max: Double?)] = [:]
+        var histograms: [String: [Int: Histogram<UInt64>]] = [:]
+        var everyPartHasSeconds = true
+        var stepOrder: [String] = []
+        for part in parts {
+            let shift = offset(part)
+            for row in part.timeSeries {
+                if !stepOrder.contains(row.step) { stepOrder.append(row.step) }
+                let key = Key(second: second(row.second, shiftedBy: shift), step: row.step)
+                let old = sums[key] ?? (0, 0, 0, 0, nil)
+                sums[key] = (old.count + row.count, old.errors + row.errors, old.allocations + row.allocations, old.bytes + row.bytes,
+                             [old.max, row.maxMicroseconds].compactMap { $0 }.max())
+            }
+            for step in part.steps {
+                guard let seconds = part.secondLatencies[step.step] else {
+                    if step.count > 0 { everyPartHasSeconds = false }
+                    continue
+                }
+                for (index, histogram) in seconds {
+                    histograms[step.step, default: [:]][second(index, shiftedBy: shift), default: StepMetrics.histogram()].add(histogram)
+                }
+            }
+        }
+        let rows = sums.keys.sorted { ($0.second, stepOrder.firstIndex(of: $0.step) ?? .max) < ($1.second, stepOrder.firstIndex(of: $1.step) ?? .max) }
+            .map { key -> TimeSeriesRow in
+                let sum = sums[key]!
+                let histogram = everyPartHasSeconds ? histograms[key.step]?[key.second] : nil
+                func micro(_ percentile: Double) -> Double? {
+                    histogram.flatMap { $0.totalCount > 0 ? Double($0.valueAtPercentile(percentile)) / 1_000 : nil }
+                }
+                return TimeSeriesRow(variant: parts[0].variant, second: key.second, step: key.step, count: sum.count, errors: sum.errors,
+                                     p50Microseconds: micro(50), p99Microseconds: micro(99),
+                                     maxMicroseconds: histogram.map { Double($0.max) / 1_000 } ?? sum.max,
+                                     allocations: sum.allocations, bytes: sum.bytes)
+            }
+        return (rows, everyPartHasSeconds ? histograms : [:])
+    }
+
+    /// Leaks by type: created, leaked and their bytes added; the first cycle named.
+    private static func joinedLeaks(_ parts: [VariantResult]) -> [LeakRecord] {
+        var order: [String] = [], leaks: [String: LeakRecord] = [:]
+        for leak in parts.flatMap(\.leaks) {
+            guard let old = leaks[leak.type] else {
+                order.append(leak.type)
+                leaks[leak.type] = leak
+                continue
+            }
+            var joined = LeakRecord(type: leak.type, created: old.created + leak.created, leaked: old.leaked + leak.leaked,
+                                    leakedBytes: old.leakedBytes + leak.leakedBytes, cycle: old.cycle.isEmpty ? leak.cycle : old.cycle)
+            joined.retainedBytes = old.retainedBytes.flatMap { a in leak.retainedBytes.map { a + $0 } }
+            leaks[leak.type] = joined
+        }
+        return order.compactMap { leaks[$0] }
+    }
+
+    /// The parts' allocation profiles added (sites and stacks), when every part has one of one mode.
+    private static func summedProfile(_ parts: [VariantResult], steps: [String]) -> VariantAllocationProfile? {
+        let profiles = parts.compactMap(\.allocationProfile)
+        guard profiles.count == parts.count, let mode = profiles.first?.mode, profiles.allSatisfy({ $0.mode == mode }) else { return nil }
+        struct SiteKey: Hashable { let step: String, site: String }
+        var sites: [SiteKey: VariantAllocationProfile.Site] = [:], stacks: [[String]: VariantAllocationProfile.Stack] = [:]
+        var executions: [String: Int] = [:]
+        for profile in profiles {
+            // A step's executions, once per part (every site of a step has them).
+            for (step, count) in Dictionary(profile.sites.map { ($0.step, $0.executions) }, uniquingKeysWith: { a, _ in a }) {
+                executions[step, default: 0] += count
+            }
+            for site in profile.sites {
+                let key = SiteKey(step: site.step, site: site.site)
+                var sum = sites[key] ?? VariantAllocationProfile.Site(step: site.step, site: site.site, executions: 0, allocations: 0,
+                                                                      bytes: 0, retainedAllocations: 0, retainedBytes: 0)
+                sum.allocations += site.allocations
+                sum.bytes += site.bytes
+                sum.retainedAllocations += site.retainedAllocations
+                sum.retainedBytes += site.retainedBytes
+                sites[key] = sum
+            }
+            for stack in profile.stacks {
+                let key = [stack.step] + stack.frames
+                var sum = stacks[key] ?? VariantAllocationProfile.Stack(step: stack.step, frames: stack.frames, site: stack.site,
+                                                                        allocations: 0, bytes: 0, retainedAllocations: 0, retainedBytes: 0)
+                sum.allocations += stack.allocations
+                sum.bytes += stack.bytes
+                sum.retainedAllocations += stack.retainedAllocations
+                sum.retainedBytes += stack.retainedBytes
+                stacks[key] = sum
+            }
+        }
+        let rank = { (step: String) in steps.firstIndex(of: step) ?? .max }
+        let summedSites = sites.values.map { site in
+            VariantAllocationProfile.Site(step: site.step, site: site.site, executions: executions[site.step] ?? 0,
+                                          allocations: site.allocations, bytes: site.bytes,
+                                          retainedAllocations: site.retainedAllocations, retainedBytes: site.retainedBytes)
+        }.sorted { a, b in
+            rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.bytes != b.bytes ? a.bytes > b.bytes : a.site < b.site
+        }
+        return VariantAllocationProfile(
+            mode: mode,
+            stacks: stacks.values.sorted { a, b in
+                rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
+            },
+            sites: summedSites, truncatedAllocations: [:], droppedAllocations: 0)
+    }
+}

@@ -1,0 +1,89 @@
+/// Every CSV table a run folder can hold, with its columns by generation (design sections 6,
+/// 8, 9, 11, 12 and 17; docs/reports.md). A new file is a new entry here (and in `all`); a
+/// new column is a generation appended to its table, so folders written before it still read.
+extension RunTable {
+    /// `run.csv`: where, how and how far the run ran, one fact a row (`RunInfo`).
+    public static let run = RunTable("run.csv", ["key", "value"])
+
+    /// `steps.csv`: per variant and step, count, errors, latency, throughput, allocations and
+    /// (since design 9) their medians, (since design 11) SQLite's work per execution.
+    public static let steps = RunTable(
+        "steps.csv",
+        ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us", "max_us",
+         "ops_per_s", "allocs_per_op", "bytes_per_op"],
+        added: ["allocs_p50", "bytes_p50"],
+        ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"])
+
+    /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
+    public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
+
+    /// `thresholds.csv`: each threshold's observed value and verdict.
+    public static let thresholds = RunTable("thresholds.csv", ["scenario", "threshold", "observed", "passed"])
+
+    /// `errors.csv`: per variant, step and error (type and case), how many and the first one's message and place.
+    public static let errors = RunTable(
+        "errors.csv", ["scenario", "variant", "step", "error", "count", "message", "first_vu", "first_iteration"])
+
+    /// `queries.csv`: per variant, step and distinct statement, SQLite's counts over the step's executions and the plan.
+    public static let queries = RunTable(
+        "queries.csv",
+        ["scenario", "variant", "step", "statement", "executions", "runs", "vm_steps", "fullscan_steps", "sorts",
+         "autoindex_rows", "plan"])
+
+    /// `instructions.csv` (`roost run --instructions`): per variant, step and function, own and inclusive instructions.
+    public static let instructions = RunTable(
+        "instructions.csv",
+        ["scenario", "variant", "step", "function", "executions", "self_instructions", "inclusive_instructions"])
+
+    /// `timeseries.csv` (streamed): per variant, second of the measured phase and step.
+    public static let timeSeries = RunTable(
+        "timeseries.csv",
+        ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us", "allocs", "bytes"])
+
+    /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact allocations and bytes.
+    public static let executions = RunTable(
+        "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"])
+
+    /// `distributions.csv`: per variant, step, virtual user and per-execution figure (`allocs`,
+    /// `bytes`, SQLite's counts; `instructions` with no user), how many executions had each
+    /// value: what the means and medians are made of, so `roost merge` adds them up exactly.
+    public static let distributions = RunTable(
+        "distributions.csv", ["scenario", "variant", "step", "vu", "figure", "value", "executions"])
+
+    /// `memory.csv` (streamed): memory over time, a row per reading; (since long runs'
+    /// rows a second, design 9) a row may be a second's readings (`readings` > 1): the values its last reading's,
+    /// the `min_`/`max_` columns the second's extremes (empty in a row of one reading).
+    public static let memory = RunTable(
+        "memory.csv",
+        ["scenario", "variant", "elapsed_ms", "iteration", "allocated_bytes", "resident_bytes", "rss_bytes",
+         "live_tracked_objects"],
+        added: ["readings", "min_allocated_bytes", "max_allocated_bytes", "min_rss_bytes", "max_rss_bytes"])
+
+    /// `retention.csv` (streamed): after each close, the bytes the measured steps kept so far;
+    /// (since long runs' rows a second) a row may be a second's closes (`closes` > 1): the values its
+    /// highest-numbered close's, `min_`/`max_retained_bytes` the second's extremes, the `fit_`
+    /// columns the retention fit over every close so far (empty in a row of one close).
+    public static let retention = RunTable(
+        "retention.csv",
+        ["scenario", "variant", "close", "iteration", "step", "elapsed_ms", "retained_bytes", "live_tracked_objects"],
+        added: ["closes", "min_retained_bytes", "max_retained_bytes", "fit_closes", "fit_bytes_per_close", "fit_intercept",
+                "fit_r_squared", "fit_growth_bytes"])
+
+    /// `leaks.csv`: objects that outlived their screen, by type, with their cycle and (since design 8) what they retain.
+    public static let leaks = RunTable(
+        "leaks.csv", ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"], added: ["retained_bytes"])
+
+    /// `allocations.csv` (with an allocation profile): per variant, step and site.
+    public static let allocations = RunTable(
+        "allocations.csv",
+        ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes"])
+
+    /// `latencies.csv` (`roost run --timings-only`): every measured execution's latency.
+    public static let latencies = RunTable("latencies.csv", ["scenario", "variant", "step", "vu", "execution", "latency_ns"])
+
+    /// Every table, in the order docs/reports.md lists them.
+    public static let all: [RunTable] = [
+        .steps, .queries, .timeSeries, .executions, .distributions, .memory, .retention, .leaks, .summary, .thresholds, .errors,
+        .run, .allocations, .instructions, .latencies,
+    ]
+}
