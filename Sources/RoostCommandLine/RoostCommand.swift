@@ -10,7 +10,7 @@ struct RoostCommand: ParsableCommand {
         version: Roost.version,
         subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
                       ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self]
+                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self]
     )
 }
 
