@@ -32,9 +32,16 @@ let package = Package(
             name: "CJemalloc",
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
+        // The heap-backed SQLite VFS `.memory` stacks live in (WAL, several connections, no
+        // system calls), and SQLite's process-wide settings made before it starts.
+        .target(
+            name: "CMemoryFiles",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .target(
             name: "SocialStack",
             dependencies: [
+                "CMemoryFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for DirectStatement on the hot paths.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -25,7 +25,7 @@ struct BenchStack: ParsableCommand {
     @Option(help: "Feed pages read at each size.") var feedReads = 2_000
     @Option(help: "Which feed page the deep reads fetch (2 or more).") var deepPage = 2
     @Option(help: "Feed strategy: fanOutOnRead, fanOutOnWrite, or both.") var strategy = "both"
-    @Option(help: "Storage: file (WAL in a temporary directory) or memory.") var storage = "file"
+    @Option(help: "Storage: file (WAL in a temporary directory), memory (WAL in the process's memory) or private-memory (one in-memory connection).") var storage = "file"
     @Option(help: "Seed of the dataset and of every random choice.") var seed: UInt64 = 42
     @Flag(help: "Also run every follow, post, like and feed page through plain SQLite (the same statements through the C API) and print each operation's ratio.")
     var reference = false
@@ -80,7 +80,8 @@ struct BenchStack: ParsableCommand {
         switch storage {
         case "file": return .temporaryFile
         case "memory": return .memory
-        default: throw ValidationError("--storage must be file or memory, got '\(storage)'")
+        case "private-memory": return .privateMemory
+        default: throw ValidationError("--storage must be file, memory or private-memory, got '\(storage)'")
         }
     }
 }

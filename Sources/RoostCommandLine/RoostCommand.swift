@@ -10,7 +10,8 @@ struct RoostCommand: ParsableCommand {
         version: Roost.version,
         subcommands: [RunCommand.self, CapacityCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self,
                       ExportCommand.self, ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchScheduler.self, BenchCapacity.self]
+                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self, BenchScheduler.self,
+                      BenchCapacity.self]
     )
 }
 

@@ -20,7 +20,7 @@ public final class CommentsController: Screen, @unchecked Sendable {
     public func load() throws {
         _ = try app.viewer()
         comments = try app.stack.comments.comments(on: postID).items
-        authors = try app.stack.users.users(Array(Set(comments.map(\.author))))
+        authors = try app.stack.users.users(Array(uniqueInOrder: comments.lazy.map(\.author)))
         isOpen = true
     }
 

@@ -8,7 +8,7 @@ struct TweetList {
 
     /// View models for `posts`, in order, as `viewer` sees them.
     func viewModels(for posts: [Post], viewer: Session) throws -> [TweetViewModel] {
-        let authors = try app.stack.users.users(Array(Set(posts.map(\.author))))
+        let authors = try app.stack.users.users(Array(uniqueInOrder: posts.lazy.map(\.author)))
         let liked = try app.stack.likes.liked(posts.map(\.id), by: viewer.user.id)
         return posts.compactMap { post in
             authors[post.author].map { TweetViewModel(post: post, author: $0, isLiked: liked.contains(post.id)) }

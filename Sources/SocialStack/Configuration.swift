@@ -5,8 +5,14 @@ extension SocialStack {
     public struct Configuration: Sendable {
         /// Where the database lives.
         public enum Storage: Sendable, Equatable {
-            /// An in-memory `DatabaseQueue`: fastest, gone with the stack.
+            /// A WAL database in this process's memory (the `roost-memory` VFS, `MemoryDatabase`):
+            /// reads run in parallel on several connections while writes take turns on one, as
+            /// on a file, and nothing touches a disk or outlives the process. `close()` frees it.
             case memory
+            /// An in-memory database on one connection (a `DatabaseQueue`): every call, read or
+            /// write, takes its turn; no file anywhere. For scratch stacks (a dataset build) and
+            /// tools that read and write from one thread.
+            case privateMemory
             /// A `DatabasePool` on this file (WAL, synchronous=NORMAL); kept after the stack closes.
             case file(path: String)
             /// A `DatabasePool` in a new folder of the temporary directory (`StackFolder`), removed
@@ -16,6 +22,11 @@ extension SocialStack {
 
         /// Where the database lives; defaults to `.memory`.
         public var storage: Storage = .memory
+        /// The bytes of memory the machine has free (`MemAvailable` in /proc/meminfo; nil when
+        /// unknown): a `.memory` stack started from a snapshot that does not fit is refused
+        /// with `MemoryStackError.notEnoughMemory` before anything is made. Replaceable, so a
+        /// test can play a machine short of memory.
+        public var freeMemory: @Sendable () -> Int64? = MemoryDatabase.freeMemory
         /// How the home feed is built; defaults to `.fanOutOnRead`.
         public var feed: FeedStrategy = .fanOutOnRead
         /// The scrypt cost of password hashes; lower it for load runs.

@@ -1,9 +1,10 @@
-import Dispatch
 import GRDB
 
-/// The read-only connections a file-backed stack reads through: GRDB `DatabaseQueue`s
-/// opened read-only on the pool's WAL database, as many as the pool would open
-/// (`maximumReaderCount`), made on demand and reused.
+/// The read-only connections a `.memory` or file stack reads through: GRDB `DatabaseQueue`s
+/// opened read-only on the stack's WAL database, made on demand and reused. There is no cap:
+/// a read that finds every connection busy opens one more, so a read never waits for
+/// another (GRDB's pool made the sixth concurrent read wait for one of five); the number
+/// open is the most reads that ever ran at once.
 ///
 /// `DatabasePool.unsafeRead` was most of what a feed page cost beyond SQLite's own work
 /// (callgrind: about 42,000 of a `fanOutOnWrite` page's 203,000 instructions; 5 us of a
@@ -24,27 +25,23 @@ final class ReaderConnections: Sendable {
     private let path: String
     private let configuration: GRDB.Configuration
     private let state = Locked(State())
-    /// At most `maximumReaderCount` reads at once, as the pool allows.
-    private let slots: DispatchSemaphore
 
-    /// Connections to the WAL database at `path`, opened with `writerConfiguration` made
-    /// read-only the way `DatabasePool` makes its readers' configuration (a read-only
-    /// connection waits on a busy database as the writer's `busyMode` says).
+    /// Connections to the WAL database at `path` (a file, or a `.memory` stack's URI), opened
+    /// with `writerConfiguration` made read-only the way `DatabasePool` makes its readers'
+    /// configuration (a read-only connection waits on a busy database as the writer's
+    /// `busyMode` says).
     init(path: String, writerConfiguration: GRDB.Configuration) {
         var configuration = writerConfiguration
         configuration.readonly = true
         configuration.allowsUnsafeTransactions = false
         self.path = path
         self.configuration = configuration
-        slots = DispatchSemaphore(value: configuration.maximumReaderCount)
     }
 
-    /// Runs `body` on an idle connection (opening one when none is idle and fewer than
-    /// `maximumReaderCount` are open; waiting otherwise), on that connection's queue.
+    /// Runs `body` on an idle connection (opening one when none is idle), on that
+    /// connection's queue.
     /// Throws GRDB's "Connection is closed" error (`SQLITE_MISUSE`) after `close()`.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        slots.wait()
-        defer { slots.signal() }
         let reader = try checkOut()
         defer { checkIn(reader) }
         return try reader.inDatabase(body)

@@ -33,9 +33,17 @@ public final class SocialStack: Sendable {
     let store: Store
     /// The folder of a `.temporaryFile` stack, removed by `close()`.
     let folder: StackFolder?
+    /// The database of a `.memory` stack, removed by `close()`.
+    let memory: MemoryDatabase?
 
     /// Opens (and migrates) the stack's database.
-    public init(_ configuration: Configuration = Configuration()) throws {
+    public convenience init(_ configuration: Configuration = Configuration()) throws {
+        try self.init(configuration, startingAs: nil)
+    }
+
+    /// Opens the stack's database, made from `contents` when given (SocialStack+Starting.swift),
+    /// and migrates it.
+    init(_ configuration: Configuration, startingAs contents: StartingContents?) throws {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(10)
         let onConnection = configuration.onConnection
@@ -48,19 +56,34 @@ public final class SocialStack: Sendable {
         }
         let writer: any DatabaseWriter
         var folder: StackFolder?
+        var memory: MemoryDatabase?
         let path: String
+        var readerPath: String?
         switch configuration.storage {
-        case .memory:
+        case .privateMemory:
             path = ":memory:"
             writer = try DatabaseQueue(configuration: config)
+        case .memory:
+            let made = try MemoryDatabase()
+            memory = made
+            try contents?.fill(made, configuration: configuration)
+            path = made.path
+            config.prepareDatabase { db in
+                // Reads take pages not in the WAL straight from the VFS's memory (xFetch), not copies.
+                try db.execute(sql: "PRAGMA mmap_size = \(MemoryDatabase.mappedBytes)")
+            }
+            writer = try Self.openMemoryWriter(made, configuration: config)
+            readerPath = path
         case let .file(filePath):
             path = filePath
             writer = try Self.openPool(path: path, configuration: config)
+            readerPath = path
         case .temporaryFile:
             let made = try StackFolder()
             folder = made
             path = made.url.appendingPathComponent("stack.sqlite").path
             writer = try Self.openPool(path: path, configuration: config)
+            readerPath = path
         }
         do {
             try Schema.migrator.migrate(writer)
@@ -68,14 +91,16 @@ public final class SocialStack: Sendable {
         } catch {
             try? writer.close()
             folder?.remove()
+            memory?.remove()
             throw StackError.cannotOpen(path: path, reason: String(describing: error))
         }
 
-        let readers = writer is DatabasePool ? ReaderConnections(path: path, writerConfiguration: config) : nil
+        let readers = readerPath.map { ReaderConnections(path: $0, writerConfiguration: config) }
         let store = Store(writer: writer, readers: readers, configuration: configuration)
         self.store = store
         self.configuration = configuration
         self.folder = folder
+        self.memory = memory
         media = MediaService(store: store)
         auth = AuthService(store: store)
         users = UserService(store: store)
@@ -86,21 +111,26 @@ public final class SocialStack: Sendable {
         feed = FeedService(store: store)
         notifications = NotificationService(store: store)
         search = SearchService(store: store)
+        // Other storages than `.memory` open empty and copy their contents in.
+        if let contents, memory == nil { try contents.copy(into: self) }
     }
 
     deinit { close() }
 
-    /// Closes the database's connections and, for `.temporaryFile`, removes its folder, even
-    /// while other objects still hold the stack (a leaked screen's app does): every later
-    /// call of a service, a snapshot or a bulk load throws `StackError.closed`. A call under
-    /// way finishes first (the pool waits for it). Does nothing the second time. A
-    /// connection SQLite will not close (a statement of the caller's own still open on
-    /// `database`) closes when it is released; the folder is removed all the same.
+    /// Closes the database's connections and removes what the stack kept (a `.temporaryFile`
+    /// stack's folder, a `.memory` stack's database), even while other objects still hold the
+    /// stack (a leaked screen's app does): every later call of a service, a snapshot or a bulk
+    /// load throws `StackError.closed`. A call under way finishes first (the writer waits for
+    /// it; a read keeps its connection, and a `.memory` database's last bytes, until it
+    /// returns). Does nothing the second time. A connection SQLite will not close (a statement
+    /// of the caller's own still open on `database`) closes when it is released; the folder is
+    /// removed all the same.
     public func close() {
         guard store.markClosed() else { return }
         store.closeReaders()
         try? store.writer.close()
         folder?.remove()
+        memory?.remove()
     }
 
     /// Whether `close()` was called.
@@ -108,6 +138,27 @@ public final class SocialStack: Sendable {
 
     /// The database, for the stack's own tests; tools reach it through `StackAdministration.database`.
     var database: any DatabaseReader { store.writer }
+
+    /// The writer of a `.memory` stack: one connection to the VFS file, in WAL mode. A
+    /// `DatabaseQueue`, not a `DatabasePool`: the pool would make sure a `-wal` file exists on
+    /// disk by creating and dropping a table, which would change a dataset just loaded.
+    private static func openMemoryWriter(_ memory: MemoryDatabase, configuration: GRDB.Configuration) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: memory.path, configuration: configuration)
+            let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            guard mode == "wal" else {
+                try? queue.close()
+                throw StackError.cannotOpen(path: memory.path, reason: "SQLite kept journal mode \(mode ?? "none"), not WAL")
+            }
+            return queue
+        } catch let error as StackError {
+            memory.remove()
+            throw error
+        } catch {
+            memory.remove()
+            throw StackError.cannotOpen(path: memory.path, reason: String(describing: error))
+        }
+    }
 
     private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
         do {

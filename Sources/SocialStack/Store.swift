@@ -9,9 +9,10 @@ final class Store: Sendable {
     let notificationHub = ObservationHub<SocialNotification>()
     let feedHub = ObservationHub<Post>()
 
-    /// The writer when it is an in-memory queue, decided once rather than cast per read.
+    /// The writer when it is the only connection (`.privateMemory`), decided once rather than
+    /// cast per read.
     private let queue: DatabaseQueue?
-    /// The read-only connections reads run on when the writer is a file's pool.
+    /// The read-only connections reads run on beside the writer (`.memory` and file stacks).
     private let readers: ReaderConnections?
     /// A stored-form hash at the configured cost that no password matches: a login for an
     /// unknown email verifies against it, so it takes as long as a wrong password.
@@ -22,11 +23,11 @@ final class Store: Sendable {
     /// Set once by `close()`: every read and write throws `StackError.closed` from then on.
     private let closed = OnceFlag()
 
-    /// A store on `writer`; `readers` are the connections reads use when `writer` is a
-    /// `DatabasePool` (nil for an in-memory queue, which reads on its one connection).
+    /// A store on `writer`; `readers` are the connections reads use beside it (nil for a
+    /// `.privateMemory` queue, which reads on its one connection).
     init(writer: any DatabaseWriter, readers: ReaderConnections?, configuration: SocialStack.Configuration) {
         self.writer = writer
-        self.queue = writer as? DatabaseQueue
+        self.queue = readers == nil ? writer as? DatabaseQueue : nil
         self.readers = readers
         self.configuration = configuration
         // No scrypt needed to build it: its expected hash is not any password's.
@@ -88,15 +89,15 @@ final class Store: Sendable {
 
     /// Runs `body` on one consistent snapshot.
     ///
-    /// On a `DatabaseQueue` (memory) every access is already serialized, so reads skip
-    /// GRDB's read-only mode: entering it runs `PRAGMA query_only`, and SQLite expires every
-    /// prepared statement when a flag pragma changes, which made each later statement
-    /// re-prepare and doubled the cost of a feed page. Pool readers are read-only
-    /// connections and pay nothing for that. A file's reads run on `ReaderConnections`
-    /// (read-only connections to the pool's WAL database, rather than GRDB's reader pool and
-    /// its per-read schema check), in a deferred transaction begun and committed with cached
-    /// statements: GRDB's `read` prepares `BEGIN` and `COMMIT` afresh on every call, which
-    /// cost more than a statement.
+    /// On a `.privateMemory` queue every access is already serialized, so reads skip GRDB's
+    /// read-only mode: entering it runs `PRAGMA query_only`, and SQLite expires every prepared
+    /// statement when a flag pragma changes, which made each later statement re-prepare and
+    /// doubled the cost of a feed page. `.memory` and file stacks read on `ReaderConnections`
+    /// (read-only connections to the WAL database, rather than GRDB's reader pool and its
+    /// per-read schema check), one per read under way, so a read never waits for another and
+    /// never for the writer; each read is one deferred transaction begun and committed with
+    /// cached statements (GRDB's `read` prepares `BEGIN` and `COMMIT` afresh on every call,
+    /// which cost more than a statement), so a page's statements see one snapshot.
     /// After `close()` it throws `StackError.closed` naming the calling operation.
     func read<T>(_ body: (Database) throws -> T, _ function: StaticString = #function, _ file: StaticString = #fileID) throws -> T {
         if isClosed { throw Self.closedError(function, file) }

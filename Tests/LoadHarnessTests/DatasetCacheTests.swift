@@ -28,7 +28,7 @@ final class DatasetCacheTests: XCTestCase {
         XCTAssertEqual(warnings + moreWarnings, [])
         try assertSameData(first, second)
         // And equal to a dataset built with no cache at all.
-        let plain = try Self.makeStack()
+        let plain = try SocialStack(Self.configuration())
         _ = try Dataset.build(spec, seed: 5, on: StackAdministration(administering: plain))
         try assertSameData(plain, second)
     }
@@ -143,12 +143,12 @@ final class DatasetCacheTests: XCTestCase {
         return Session(token: token, user: try stack.users.user(user), expiresAt: expiresAt)
     }
 
-    private static func makeStack(storage: SocialStack.Configuration.Storage = .memory) throws -> SocialStack {
+    private static func configuration(storage: SocialStack.Configuration.Storage = .memory) -> SocialStack.Configuration {
         var configuration = SocialStack.Configuration(storage: storage, feed: .fanOutOnRead, passwordCost: .low)
         configuration.randomBytes = SeededBytes(seed: 5).next
         // One instant for every stack, so that two builds write the same timestamps.
         configuration.clock = { Date(timeIntervalSince1970: 1_800_000_000) }
-        return try SocialStack(configuration)
+        return configuration
     }
 
     private func fill(_ cache: DatasetCache, storage: SocialStack.Configuration.Storage = .memory)
@@ -158,13 +158,13 @@ final class DatasetCacheTests: XCTestCase {
 
     private static func fill(_ cache: DatasetCache, spec: DatasetSpec, storage: SocialStack.Configuration.Storage = .memory)
         throws -> (SocialStack, DatasetSource, [String]) {
-        let stack = try makeStack(storage: storage)
         var warnings: [String] = []
-        let (dataset, source) = try cache.fill(StackAdministration(administering: stack), spec: spec, seed: 5, settings: StackSettings(), progress: { _ in },
-                                               warn: { warnings.append($0) })
+        let (stack, dataset, source) = try cache.makeStack(configuration(storage: storage), spec: spec, seed: 5,
+                                                           settings: StackSettings(), progress: { _ in },
+                                                           warn: { warnings.append($0) })
         XCTAssertEqual(dataset.users.count, spec.users)
         XCTAssertEqual(dataset.posts.count, spec.users * spec.postsPerUser)
-        return (stack, source, warnings)
+        return (stack.stack, source, warnings)
     }
 
     private func entryPath() throws -> String {

@@ -94,6 +94,13 @@ import Testing
         ])
     }
 
+    /// A storage name misspelled is refused at its place, with the valid names and the nearest.
+    @Test func aMisspelledStorageNamesTheNearest() {
+        #expect(report("name: t\nstack: { storage: memroy }\nsteps: [login]") == [
+            "2:19: expected one of 'file', 'memory' for 'storage', got 'memroy'; did you mean 'memory'?",
+        ])
+    }
+
     @Test func allocationProfileModesSuggestTheNearest() {
         #expect(report("name: t\nallocation_profile: exakt\nsteps: [login]") == [
             "2:21: expected one of 'off', 'sampled', 'exact' for 'allocation_profile', got 'exakt'; did you mean 'exact'?",

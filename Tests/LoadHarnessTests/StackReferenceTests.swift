@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 @testable import LoadHarness
 @testable import SocialStack
 import Testing
@@ -9,10 +10,13 @@ import Testing
 @Suite struct StackReferenceTests {
     /// A stack and a reference with the same users (ids 1...count), each with the session
     /// its sign-up opened (the stack's, by user id).
-    private func pairWithSessions(_ strategy: FeedStrategy, users count: Int) throws
+    private func pairWithSessions(_ strategy: FeedStrategy, users count: Int,
+                                  onConnection: (@Sendable (OpaquePointer) -> Void)? = nil) throws
         -> (SocialStack, StackReference, SignUpSessions)
     {
-        let stack = try SocialStack(SocialStack.Configuration(storage: .memory, feed: strategy, passwordCost: .low))
+        var configuration = SocialStack.Configuration(storage: .memory, feed: strategy, passwordCost: .low)
+        configuration.onConnection = onConnection
+        let stack = try SocialStack(configuration)
         var sessions: [Session] = []
         for index in 0..<count {
             sessions.append(try stack.auth.signUp(email: "user\(index)@roost.test", password: "password\(index)",
@@ -112,7 +116,17 @@ import Testing
     /// statement fails here until the reference follows).
     @Test(arguments: FeedStrategy.allCases)
     func runsTheStatementsTheServicesRun(strategy: FeedStrategy) throws {
-        let (stack, reference, sessions) = try pairWithSessions(strategy, users: 4)
+        let log = StatementLog()
+        // Every connection the stack opens (the writer and each reader) reports its statements.
+        let (stack, reference, sessions) = try pairWithSessions(strategy, users: 4) { connection in
+            // SQLite's text of each statement as it starts ("-- ..." for a trigger's), as the reference traces.
+            sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_STMT), { _, context, _, sql in
+                guard let context, let sql else { return 0 }
+                Unmanaged<StatementLog>.fromOpaque(context).takeUnretainedValue()
+                    .append(String(cString: sql.assumingMemoryBound(to: CChar.self)))
+                return 0
+            }, Unmanaged.passUnretained(log).toOpaque())
+        }
         for user in Int64(1)...4 {
             _ = try stack.follows.follow(UserID(rawValue: user % 4 + 1), as: sessions[user])
             _ = try reference.follow(user % 4 + 1, by: user)
@@ -120,18 +134,6 @@ import Testing
                 let text = "Post \(round) by user\(user - 1)"
                 _ = try stack.posts.compose(.post(text), as: sessions[user])
                 _ = try reference.post(text, mentions: [], by: user)
-            }
-        }
-        final class Log: @unchecked Sendable {
-            private let lock = NSLock()
-            private var statements: [String] = []
-            func append(_ sql: String) { lock.withLock { statements.append(sql) } }
-            func take() -> [String] { lock.withLock { defer { statements = [] }; return statements } }
-        }
-        let log = Log()
-        try stack.database.read { db in
-            db.trace(options: .statement) { event in
-                if case let .statement(statement) = event { log.append(statement.sql) }
             }
         }
         func same(_ name: String, stack stackBody: () throws -> Void, reference referenceBody: () throws -> Void) throws {
@@ -179,4 +181,12 @@ import Testing
         #expect(markdown.contains("| operation | stack p50 us | SQLite p50 us | stack / SQLite |"))
         #expect(markdown.contains("| feed page 1 @ 120 posts |"))
     }
+}
+
+/// The statements the stack's connections ran, in order, as SQLite traced them.
+private final class StatementLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statements: [String] = []
+    func append(_ sql: String) { lock.withLock { statements.append(sql) } }
+    func take() -> [String] { lock.withLock { defer { statements = [] }; return statements } }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import GRDB
 import Testing
 @testable import SocialStack
 
@@ -20,6 +22,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.lockPath))
         stack.close()  // a second time does nothing
         withExtendedLifetime(holder) {}
+    }
+
+    /// `close()` of a file stack while two reads are under way on connections of their own:
+    /// the folder (database, WAL, lock) goes at once, the reads finish on what they had, and
+    /// later calls throw `StackError.closed`.
+    @Test func closingAFileStackWithReadsUnderWayRemovesItsFolder() throws {
+        let stack = try makeStack(storage: .temporaryFile)
+        let ann = try signUp(stack, "ann")
+        _ = try stack.posts.compose(.post("hello"), as: stack.session(of: ann))
+        let folder = try #require(stack.folder)
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let readers = DispatchGroup()
+        let counts = Locked<[Int]>([])
+        for _ in 0..<2 {
+            readers.enter()
+            Thread {
+                defer { readers.leave() }
+                let count = try? stack.store.read { db -> Int in
+                    entered.signal()
+                    release.wait()
+                    return try Int.fetchOne(db, sql: "SELECT count(*) FROM posts") ?? -1
+                }
+                counts.withLock { $0.append(count ?? -2) }
+            }.start()
+        }
+        for _ in 0..<2 { #expect(entered.wait(timeout: .now() + 30) == .success) }
+        stack.close()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+        #expect(!FileManager.default.fileExists(atPath: folder.lockPath))
+        for _ in 0..<2 { release.signal() }
+        readers.wait()
+        #expect(counts.withLock { $0 } == [1, 1])
+        #expect(throws: StackError.self) { try stack.users.user(ann) }
     }
 
     @Test(arguments: [SocialStack.Configuration.Storage.memory, .temporaryFile])

@@ -34,7 +34,7 @@ public struct DatasetBenchmark: Sendable {
     public func run(progress: (Dataset.Path, Dataset.Progress) -> Void = { _, _ in }) throws -> [Timing] {
         try paths.map { path in
             var configuration = SocialStack.Configuration(
-                storage: settings.storage == .file ? .temporaryFile : .memory, feed: settings.feed,
+                storage: settings.storage == .file ? .temporaryFile : .privateMemory, feed: settings.feed,
                 passwordCost: settings.passwordCost.cost)
             configuration.randomBytes = SeededBytes(seed: seed).next
             let administration = try StackAdministration(opening: configuration)

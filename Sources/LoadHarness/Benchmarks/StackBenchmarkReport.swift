@@ -1,4 +1,5 @@
 import Foundation
+import SocialStack
 
 /// A `StackBenchmark.Result` as a Markdown table, for a terminal or an issue note.
 public struct StackBenchmarkReport: Sendable {
@@ -11,7 +12,7 @@ public struct StackBenchmarkReport: Sendable {
     public var markdown: String {
         let options = result.options
         var lines = [
-            "### SocialStack, \(options.strategy.rawValue), \(options.storage == .memory ? "memory" : "file (WAL)"), seed \(options.seed)",
+            "### SocialStack, \(options.strategy.rawValue), \(Self.storageName(options.storage)), seed \(options.seed)",
             "",
             "| operation | count | ops/s | p50 us | p90 us | p99 us |",
             "|---|---:|---:|---:|---:|---:|",
@@ -69,5 +70,14 @@ public struct StackBenchmarkReport: Sendable {
 
     private func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
+    }
+
+    /// How the report names a storage.
+    static func storageName(_ storage: SocialStack.Configuration.Storage) -> String {
+        switch storage {
+        case .memory: "memory (WAL, heap VFS)"
+        case .privateMemory: "private memory (one connection)"
+        case .file, .temporaryFile: "file (WAL)"
+        }
     }
 }

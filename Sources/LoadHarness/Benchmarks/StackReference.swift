@@ -18,9 +18,12 @@ final class StackReference {
 
     let strategy: FeedStrategy
     private(set) var db: OpaquePointer?
-    /// Whether reads run in a transaction: on a file, as the stack's pool readers do; in
-    /// memory the stack reads its queue without one, and so does the reference.
+    /// Whether reads run in a transaction: on a WAL database (file or `.memory`), as the
+    /// stack's readers do; on one private in-memory connection the stack reads without one,
+    /// and so does the reference.
     private let readsInTransaction: Bool
+    /// The database of a `.memory` reference (heap VFS, WAL), freed with the reference.
+    private var memory: MemoryDatabase?
     /// The folder of a `.temporaryFile` reference, locked while in use (`StaleStackSweeper`).
     private let folder: StackFolder?
     let s: PreparedStatements
@@ -32,14 +35,25 @@ final class StackReference {
     /// stack's SHA-256 digests are, bound by every operation's session check.
     private var tokenHashes: [[UInt8]] = []
 
-    /// A fresh database with the stack's schema, in memory or in a new temporary directory
-    /// (deleted with the reference) for `.temporaryFile`, or at `path` for `.file`.
+    /// A fresh database with the stack's schema, of the stack's kind: a heap VFS WAL database
+    /// for `.memory`, one private in-memory connection for `.privateMemory`, a new temporary
+    /// directory (deleted with the reference) for `.temporaryFile`, or at `path` for `.file`.
     init(storage: SocialStack.Configuration.Storage, strategy: FeedStrategy) throws {
         self.strategy = strategy
         let path: String
+        var isWAL = true
         switch storage {
-        case .memory:
+        case .privateMemory:
             path = ":memory:"
+            folder = nil
+            isWAL = false
+        case .memory:
+            do {
+                memory = try MemoryDatabase(prefix: "/roost-reference-")
+            } catch {
+                throw StackReferenceError.sqlite(operation: "open", code: SQLITE_CANTOPEN, message: "\(error)", sql: "roost-memory")
+            }
+            path = memory!.path
             folder = nil
         case let .file(filePath):
             path = filePath
@@ -56,18 +70,19 @@ final class StackReference {
             path = made.url.appendingPathComponent("reference.sqlite").path
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
             throw StackReferenceError.sqlite(operation: "open", code: code, message: message, sql: path)
         }
         db = handle
-        readsInTransaction = path != ":memory:"
+        readsInTransaction = isWAL
         do {
             // The stack's connection settings (SocialStack.init, and GRDB's defaults).
             var pragmas = ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -65536"]
-            if path != ":memory:" { pragmas.insert("PRAGMA journal_mode = WAL", at: 0) }
+            if isWAL { pragmas.insert("PRAGMA journal_mode = WAL", at: 0) }
+            if storage == .memory { pragmas.append("PRAGMA mmap_size = \(MemoryDatabase.mappedBytes)") }
             for pragma in pragmas { try Self.exec(handle, pragma) }
             try Self.exec(handle, Statements.beginImmediate)
             for migration in Schema.migrations { try Self.exec(handle, migration.sql) }

@@ -2,8 +2,8 @@ import Foundation
 import SocialStack
 
 /// Built datasets kept as SQLite files, one per `DatasetCacheKey`, so that a variant starts
-/// from a copy of its dataset (SQLite's backup API into its memory or file database)
-/// instead of building it again.
+/// from a copy of its dataset instead of building it again: a `.memory` stack reads the
+/// file's bytes into its memory as it opens, a file stack copies it in with SQLite's backup API.
 ///
 /// An entry `<key>.sqlite` has its SHA-256 in `<key>.sha256` and its key's text in
 /// `<key>.key`; all are written under temporary names and renamed into place. A lock file
@@ -30,11 +30,12 @@ public struct DatasetCache: Sendable {
         return ((base as NSString).appendingPathComponent("roost") as NSString).appendingPathComponent("datasets")
     }
 
-    /// Fills the administered stack (new and empty) with the dataset: copied from a sound
-    /// entry, or built and then stored. A cache that cannot be used is reported through `warn`
-    /// and the dataset built; only a failed build throws.
-    func fill(_ stack: StackAdministration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
-              progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (Dataset, DatasetSource) {
+    /// A new administered stack configured by `configuration` that holds the dataset: started
+    /// from a sound entry, or from the dataset built (and stored) now. A cache that cannot be
+    /// used is reported through `warn` and the dataset built; a failed build throws, and so does
+    /// a stack that cannot start (`MemoryStackError.notEnoughMemory`: nothing is made).
+    func makeStack(_ configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
+                   progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> (StackAdministration, Dataset, DatasetSource) {
         let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
         let entry = path(key.name + ".sqlite"), digest = path(key.name + ".sha256")
         let lock: DatasetCacheLock
@@ -43,40 +44,42 @@ public struct DatasetCache: Sendable {
             lock = try DatasetCacheLock(path: path(key.name + ".lock"))
         } catch {
             warn("roost: \(DatasetCacheError.unwritable(folder: folder, reason: Self.reason(error))); building the dataset")
-            return (try Self.fillWithoutCache(stack, spec: spec, seed: seed, progress: progress), .built)
+            let (stack, dataset) = try Self.makeStackWithoutCache(configuration, spec: spec, seed: seed, progress: progress)
+            return (stack, dataset, .built)
         }
-        if case .restored = try lock.shared({ try restore(entry, digest: digest, into: stack) }) {
-            return (try Dataset.read(from: stack), .cache)
+        if case let (.restored, stack?) = try lock.shared({ try restore(entry, digest: digest, configuration: configuration) }) {
+            return (stack, try Dataset.read(from: stack), .cache)
         }
         return try lock.exclusive {
             // Another run may have written (or rewritten) the entry while this one waited.
-            switch try restore(entry, digest: digest, into: stack) {
-            case .restored: return (try Dataset.read(from: stack), .cache)
-            case .missing: break
-            case let .damaged(damage):
+            switch try restore(entry, digest: digest, configuration: configuration) {
+            case let (.restored, stack?): return (stack, try Dataset.read(from: stack), .cache)
+            case (.restored, nil), (.missing, _): break
+            case let (.damaged(damage), _):
                 warn("roost: \(damage); rebuilding it")
                 try? FileManager.default.removeItem(atPath: entry)
                 try? FileManager.default.removeItem(atPath: digest)
             }
-            let scratch = try buildAndStore(like: stack.configuration, key: key, spec: spec, seed: seed, progress: progress, warn: warn)
-            try scratch.copyContents(to: stack)
-            return (try Dataset.read(from: stack), .built)
+            let scratch = try buildAndStore(like: configuration, key: key, spec: spec, seed: seed, progress: progress, warn: warn)
+            let stack = try StackAdministration(opening: configuration, startingAsCopyOf: scratch)
+            return (stack, try Dataset.read(from: stack), .built)
         }
     }
 
-    /// Fills the administered stack (new and empty) with the dataset built on a scratch stack
-    /// and copied in, reading and writing no cache (`roost run --no-dataset-cache`): a copy, as
-    /// every stack the cache fills gets, so such a run allocates as a cached one does.
-    static func fillWithoutCache(_ stack: StackAdministration, spec: DatasetSpec, seed: UInt64,
-                                 progress: (Dataset.Progress) -> Void) throws -> Dataset {
-        let scratch = try build(like: stack.configuration, spec: spec, seed: seed, progress: progress)
-        try scratch.copyContents(to: stack)
-        return try Dataset.read(from: stack)
+    /// A new administered stack configured by `configuration` holding the dataset built on a
+    /// scratch stack and copied in, reading and writing no cache (`roost run
+    /// --no-dataset-cache`): a copy, as every stack the cache starts is, so such a run
+    /// allocates as a cached one does.
+    static func makeStackWithoutCache(_ configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
+                                      progress: (Dataset.Progress) -> Void) throws -> (StackAdministration, Dataset) {
+        let scratch = try build(like: configuration, spec: spec, seed: seed, progress: progress)
+        let stack = try StackAdministration(opening: configuration, startingAsCopyOf: scratch)
+        return (stack, try Dataset.read(from: stack))
     }
 
     /// Makes sure a sound entry for the dataset is there, building and storing it when it is
-    /// not (what `fill` does, without a stack to copy it into); whether it was built, or nil
-    /// when the folder cannot be used (`fill` then says so and builds).
+    /// not (what `makeStack` does, without a stack to start from it); whether it was built, or nil
+    /// when the folder cannot be used (`makeStack` then says so and builds).
     func prepare(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64, settings: StackSettings,
                  progress: (Dataset.Progress) -> Void, warn: (String) -> Void) throws -> DatasetSource? {
         let key = DatasetCacheKey(spec: spec, seed: seed, settings: settings, schemaDigest: try SocialStack.schemaDigest())
@@ -110,7 +113,7 @@ public struct DatasetCache: Sendable {
         return scratch
     }
 
-    /// Whether an entry for `key` is there (not checked: `fill` checks it before use).
+    /// Whether an entry for `key` is there (not checked: `makeStack` checks it before use).
     func holds(_ key: DatasetCacheKey) -> Bool {
         FileManager.default.fileExists(atPath: path(key.name + ".sqlite")) && FileManager.default.fileExists(atPath: path(key.name + ".sha256"))
     }
@@ -120,15 +123,15 @@ public struct DatasetCache: Sendable {
         (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
     }
 
-    /// A new in-memory stack configured as `stack` is, with the dataset built on it. Every
-    /// stack the cache fills gets a copy (of this one or of an entry), never a build of its
-    /// own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
+    /// A new in-memory stack (one connection, `.privateMemory`) configured as `configuration`
+    /// says otherwise, with the dataset built on it. Every stack the cache starts gets a copy
+    /// (of this one or of an entry), never a build of its own: a copied database and a built one differ in what SQLite and GRDB hold (prepared
     /// statements, the loaded schema), and so in what the first measured steps allocate;
     /// copies make a built run and a cached run allocate the same.
     private static func build(like configuration: SocialStack.Configuration, spec: DatasetSpec, seed: UInt64,
                               progress: (Dataset.Progress) -> Void) throws -> StackAdministration {
         var configuration = configuration
-        configuration.storage = .memory
+        configuration.storage = .privateMemory
         let scratch = try StackAdministration(opening: configuration)
         _ = try Dataset.build(spec, seed: seed, on: scratch, progress: progress)
         return scratch
@@ -153,16 +156,33 @@ public struct DatasetCache: Sendable {
         return .restored
     }
 
-    /// Copies the entry into the administered stack when it is sound.
-    private func restore(_ entry: String, digest: String, into stack: StackAdministration) throws -> Lookup {
+    /// A stack started from the entry when it is sound (nil otherwise). A `.memory` stack reads
+    /// the entry's bytes as it opens; other storages open empty and copy it in. A copy SQLite
+    /// refuses marks the entry damaged; a machine short of memory for it is an error.
+    private func restore(_ entry: String, digest: String,
+                         configuration: SocialStack.Configuration) throws -> (Lookup, StackAdministration?) {
         let found = try check(entry, digest: digest)
-        guard case .restored = found else { return found }
+        guard case .restored = found else { return (found, nil) }
+        func damaged(_ error: any Error) -> Lookup {
+            .damaged(.damaged(path: entry, reason: "SQLite cannot copy it: \(Self.reason(error))"))
+        }
+        if configuration.storage == .memory {
+            do {
+                return (.restored, try StackAdministration(opening: configuration, startingFromSnapshotAt: entry))
+            } catch let error as MemoryStackError {
+                throw error
+            } catch {
+                return (damaged(error), nil)
+            }
+        }
+        let stack = try StackAdministration(opening: configuration)
         do {
             try stack.replaceContents(withSnapshotAt: entry)
         } catch {
-            return .damaged(.damaged(path: entry, reason: "SQLite cannot copy it: \(Self.reason(error))"))
+            stack.stack.close()
+            return (damaged(error), nil)
         }
-        return .restored
+        return (.restored, stack)
     }
 
     /// Writes the administered stack's database as the entry: to temporary names, then renamed into place.

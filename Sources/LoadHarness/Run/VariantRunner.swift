@@ -61,10 +61,9 @@ struct VariantRunner {
         configuration.onConnection = { StatementCounters.install(on: $0) }
         // The runner holds the stack's administration (the dataset, the query plans); the
         // virtual users and their screens get the stack alone.
-        let administration = try StackAdministration(opening: configuration)
+        let (administration, dataset, datasetSource, datasetSeconds) = try makeStack(configuration, settings: settings)
         let stack = administration.stack
         made(stack)
-        let (dataset, datasetSource, datasetSeconds) = try prepareDataset(on: administration, settings: settings)
         try patch?.setUp(stack)
 
         AllocationCounters.requireJemalloc()
@@ -163,9 +162,11 @@ struct VariantRunner {
         return result
     }
 
-    /// The variant's dataset on the administered stack: copied from the cache when it holds
-    /// it, else built (and stored); with how long that took and where it came from.
-    private func prepareDataset(on stack: StackAdministration, settings: StackSettings) throws -> (Dataset, DatasetSource, Double) {
+    /// The variant's administered stack with its dataset: started from the cache's copy when
+    /// the cache holds it, else from the dataset built (and stored) now; with how long that took
+    /// (opening the stack included) and where the dataset came from.
+    private func makeStack(_ configuration: SocialStack.Configuration,
+                           settings: StackSettings) throws -> (StackAdministration, Dataset, DatasetSource, Double) {
         let started = ContinuousClock.now
         let report = { [progress, variant] (built: Dataset.Progress) in
             let elapsed = (ContinuousClock.now - started).nanoseconds
@@ -173,10 +174,14 @@ struct VariantRunner {
                                  elapsedNanoseconds: elapsed, total: built.total))
         }
         report(Dataset.Progress(done: 0, total: 0))
-        var (dataset, source) = if let datasetCache {
-            try datasetCache.fill(stack, spec: scenario.dataset, seed: scenario.seed, settings: settings, progress: report, warn: warn)
+        let stack: StackAdministration, dataset: Dataset
+        var source = DatasetSource.built
+        if let datasetCache {
+            (stack, dataset, source) = try datasetCache.makeStack(configuration, spec: scenario.dataset, seed: scenario.seed,
+                                                                  settings: settings, progress: report, warn: warn)
         } else {
-            (try DatasetCache.fillWithoutCache(stack, spec: scenario.dataset, seed: scenario.seed, progress: report), DatasetSource.built)
+            (stack, dataset) = try DatasetCache.makeStackWithoutCache(configuration, spec: scenario.dataset, seed: scenario.seed,
+                                                                      progress: report)
         }
         var seconds = Double((ContinuousClock.now - started).nanoseconds) / 1e9
         // Built by this run before its first variant: built, in the time that took plus this copy's.
@@ -186,7 +191,7 @@ struct VariantRunner {
             source = .built
             seconds += built
         }
-        return (dataset, source, seconds)
+        return (stack, dataset, source, seconds)
     }
 }
 
