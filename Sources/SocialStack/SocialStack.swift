@@ -76,14 +76,19 @@ public final class SocialStack: Sendable {
             readerPath = path
         case let .file(filePath):
             path = filePath
-            writer = try Self.openPool(path: path, configuration: config)
-            readerPath = path
+            Self.mapFile(&config)
+            let uri = try MappedFileVFS.uri(for: path)
+            writer = try Self.openPool(uri, path: path, configuration: config)
+            readerPath = uri
         case .temporaryFile:
             let made = try StackFolder()
             folder = made
             path = made.url.appendingPathComponent("stack.sqlite").path
-            writer = try Self.openPool(path: path, configuration: config)
-            readerPath = path
+            Self.mapFile(&config)
+            let uri: String
+            do { uri = try MappedFileVFS.uri(for: path) } catch { made.remove(); throw error }
+            writer = try Self.openPool(uri, path: path, configuration: config)
+            readerPath = uri
         }
         do {
             try Schema.migrator.migrate(writer)
@@ -160,9 +165,18 @@ public final class SocialStack: Sendable {
         }
     }
 
-    private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
+    /// Makes a file stack's connections read the database through a memory map, which
+    /// `MappedFileVFS` keeps across read transactions while the file's size stays the same.
+    private static func mapFile(_ config: inout GRDB.Configuration) {
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA mmap_size = \(MemoryDatabase.mappedBytes)")
+        }
+    }
+
+    /// A WAL pool on `uri` (the database file at `path`, named in errors).
+    private static func openPool(_ uri: String, path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
         do {
-            return try DatabasePool(path: path, configuration: configuration)
+            return try DatabasePool(path: uri, configuration: configuration)
         } catch {
             throw StackError.cannotOpen(path: path, reason: String(describing: error))
         }

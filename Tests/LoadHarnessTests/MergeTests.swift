@@ -80,8 +80,23 @@ import Testing
         try tolerances.setTimings("100000%")
         let comparison = try RunComparison.compare(baseline: whole, current: directory + "/merged", tolerances: tolerances)
         #expect(comparison.regressions.isEmpty, "\(ComparisonReport.render(comparison, format: .text))")
-        // The strong variant's leaks and the profiles come through as they were.
-        for file in ["leaks.csv", "allocations.csv", "queries.csv", "distributions.csv"] {
+        // The strong variant's leaks come through as they were, but for `retained_bytes`: a
+        // conservative scan of the live heap, whose stale words depend on what the process
+        // allocated before (the whole run played the weak variant first; shard 2 did not),
+        // so it is each shard's own measurement and not a gated figure.
+        let leaks = { (folder: String) in
+            Set(try LeaksFile.read(RunFolder(folder)).map { row -> String in
+                var leak = row.leak
+                leak.retainedBytes = nil
+                return "\(row.scenario) \(row.variant) \(leak)"
+            })
+        }
+        let wholeLeaks = try leaks(whole), mergedLeaks = try leaks(directory + "/merged")
+        #expect(!wholeLeaks.isEmpty)
+        #expect(wholeLeaks == mergedLeaks, "\(wholeLeaks.symmetricDifference(mergedLeaks).sorted())")
+        #expect(try LeaksFile.read(RunFolder(directory + "/merged")).filter { $0.leak.leaked > 0 }.allSatisfy { $0.leak.retainedBytes != nil })
+        // The profiles come through as they were.
+        for file in ["allocations.csv", "queries.csv", "distributions.csv"] {
             let rows = { (folder: String) in try TemporaryFolder.read(folder + "/" + file).components(separatedBy: "\r\n") }
             #expect(try Set(rows(whole)) == Set(rows(directory + "/merged")), "\(file)")
         }

@@ -134,6 +134,31 @@ import Testing
 
     /// More reads at once than GRDB's pool had readers (five): each gets a connection of its
     /// own (all eight are held open together), so none waits for another.
+    /// A file stack's readers keep their memory map across commits while the file's size
+    /// stays the same (`MappedFileVFS`): a row changed in place and checkpointed into the
+    /// database file is read back as written each time, and so is a value that grew the file
+    /// past what the readers had mapped.
+    @Test func aFileStackReadsWhatCheckpointsWroteIntoItsMappedFile() throws {
+        let stack = try makeStack(storage: .temporaryFile)
+        let ann = try signUp(stack, "ann")
+        #expect(try stack.users.user(ann).bio == "")
+        func write(bio: String) throws {
+            try stack.store.write { db, _ in
+                try db.execute(sql: "UPDATE users SET bio = ? WHERE id = ?", arguments: [bio, ann.rawValue])
+            }
+            try stack.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        for round in 1...3 {
+            try write(bio: "bio \(round)")
+            #expect(try stack.users.user(ann).bio == "bio \(round)")
+        }
+        let long = String(repeating: "grown ", count: 100_000)
+        try write(bio: long)
+        #expect(try stack.users.user(ann).bio == long)
+        try write(bio: "short again")
+        #expect(try stack.users.user(ann).bio == "short again")
+    }
+
     @Test func eightReadsAtOnceHoldEightConnections() throws {
         let stack = try makeStack(storage: .memory)
         _ = try signUp(stack, "ann")

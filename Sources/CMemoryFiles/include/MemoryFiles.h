@@ -36,4 +36,13 @@ int roost_memory_file_count(const char *prefix);
 /// The bytes the VFS holds in all its files' chunks.
 int64_t roost_memory_bytes(void);
 
+/// The name of the SQLite VFS for database files on disk that keep their memory map
+/// (`PRAGMA mmap_size`) across read transactions while the file's size stays the same
+/// ("roost-mapped"; the system's "unix" VFS otherwise; MappedFileVFS.c).
+extern const char *const roost_mapped_vfs_name;
+
+/// Registers the "roost-mapped" VFS with SQLite (once; later calls do nothing). Returns an
+/// SQLite result code.
+int roost_mapped_vfs_register(void);
+
 #endif
