@@ -8,9 +8,10 @@ struct RoostCommand: ParsableCommand {
         abstract: "Load-test and memory-profile a social app's whole service stack, in one process.",
         discussion: "Exit codes: 0 success; 1 bad input or a failure to run; 2 a threshold failed or a regression was found.",
         version: Roost.version,
-        subcommands: [RunCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self, ExportCommand.self,
-                      ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self]
+        subcommands: [RunCommand.self, CapacityCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self,
+                      ExportCommand.self, ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
+                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self, BenchScheduler.self,
+                      BenchCapacity.self]
     )
 }
 

@@ -214,7 +214,7 @@ import Testing
             .filter { line in !names.contains((MetricKey(parsing: String(line.split(separator: ",").dropFirst(2).first ?? ""))?.name ?? "")) }
         try Data(summary.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: old + "/summary.csv"))
         let steps = try CSV.parse(TemporaryFolder.read(base + "/steps.csv")).filter { $0 != [""] }
-            .map { Array($0.prefix(RunTable.steps.header.count - QueriesFile.stepsColumns.count)) }
+            .map { Array($0.prefix(RunTable.steps.generations.prefix(2).joined().count)) }  // the columns before the database's
         var csv = CSV(header: steps[0])
         for row in steps.dropFirst() { csv.append(row) }
         try Data(csv.text.utf8).write(to: URL(fileURLWithPath: old + "/steps.csv"))

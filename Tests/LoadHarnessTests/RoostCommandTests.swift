@@ -130,7 +130,8 @@ struct RoostCommandTests {
 
     @Test func everyBundledScenarioPassesRoostValidate() async throws {
         let paths = try ScenarioTestSupport.bundledScenarioPaths()
-        let names = ["ci", "ci-multi-user", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live", "parallel-reads", "post-follow",
+        let names = ["ci", "ci-multi-user", "feed-ramp", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live",
+                     "parallel-reads", "post-follow",
                      "profile-open-close", "search", "signup-login", "soak"]
         #expect(paths.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }.sorted() == names)
         let run = try await RoostBinary.run(["validate"] + paths, in: ScenarioTestSupport.packageRoot.path)
@@ -150,7 +151,7 @@ struct RoostCommandTests {
         // The report files, and what the run streamed as it went (the time series, executions, latency logs, scenario).
         var expected = ["steps.csv", "timeseries.csv", "executions.csv", "memory.csv", "retention.csv", "leaks.csv",
                         "summary.csv", "thresholds.csv", "run.csv", "scenario.yaml", "report.html", "hgrm",
-                        "allocations.csv", "profiles", "queries.csv", "errors.csv", "distributions.csv"]
+                        "allocations.csv", "profiles", "queries.csv", "errors.csv", "distributions.csv", "stages.csv"]
         for variant in ["weak", "strong"] {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
@@ -170,7 +171,8 @@ struct RoostCommandTests {
         let steps = try TemporaryFolder.csv(out + "/steps.csv", header: ["scenario", "variant", "step", "count", "errors", "mean_us",
                                                                        "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "ops_per_s",
                                                                        "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
-                                                                       + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"])
+                                                                       + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
+                                                                       + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -281,4 +283,5 @@ enum StepsHeader {
     static let columns = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
                           "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
                           + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
+                          + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
 }

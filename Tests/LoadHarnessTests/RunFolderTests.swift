@@ -18,8 +18,17 @@ import Testing
         #expect(MetricKey(name, step: step, variant: variant).withoutVariant.description == MetricKey(name, step: step).description)
     }
 
-    @Test(arguments: ["", "(open_profile)", "allocs(", "allocs()", "allocs(a)(b)", "allocs{stage:x}", "allocs{variant:}",
-                      "allocs(a) ", "allocs{variant:a}(b)"])
+    /// A stage of the load (design section 15): between the step and the variant.
+    @Test func metricKeysNameAStage() throws {
+        let key = try #require(MetricKey(parsing: "p99(open_feed){stage:hold}{variant:weak}"))
+        #expect(key.name == "p99" && key.step == "open_feed" && key.stage == "hold" && key.variant == "weak")
+        #expect(key.description == "p99(open_feed){stage:hold}{variant:weak}")
+        #expect(key.withoutVariant.description == "p99(open_feed){stage:hold}")
+        #expect(MetricKey(parsing: "dropped_iterations{stage:ramp2}")?.stage == "ramp2")
+    }
+
+    @Test(arguments: ["", "(open_profile)", "allocs(", "allocs()", "allocs(a)(b)", "allocs{phase:x}", "allocs{variant:}",
+                      "allocs(a) ", "allocs{variant:a}(b)", "allocs{variant:a}{stage:x}", "allocs{stage:}", "allocs{stage:x}{stage:y}"])
     func malformedMetricKeysAreRefused(text: String) {
         #expect(MetricKey(parsing: text) == nil, "\(text)")
     }
@@ -47,8 +56,8 @@ import Testing
     }
 
     @Test func everyTableReadsItsOlderHeadersWithoutCountingColumns() throws {
-        // steps.csv began with 14 columns, gained the medians, then SQLite's work.
-        #expect(RunTable.steps.readableHeaders.map(\.count) == [22, 16, 14])
+        // steps.csv began with 14 columns, gained the medians, then SQLite's work, then the uncorrected latency.
+        #expect(RunTable.steps.readableHeaders.map(\.count) == [27, 22, 16, 14])
         #expect(RunTable.leaks.readableHeaders.map(\.count) == [8, 7])
         let folder = try TemporaryFolder.make("tables")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -33,7 +33,7 @@ import Testing
             "1:1: unknown key 'nmae'; did you mean 'name'?",
             "1:1: missing required key 'name'",
             "4:3: unknown key 'virtual_user' in 'load'; did you mean 'virtual_users'?",
-            "5:3: unknown key 'pace' in 'load'; expected one of virtual_users, iterations, duration, ramp_up, warmup, arrival_rate, max_virtual_users",
+            "5:3: unknown key 'pace' in 'load'; expected one of virtual_users, iterations, duration, ramp_up, warmup, arrival_rate, max_virtual_users, stages, stairs, start_virtual_users, start_rate",
         ])
     }
 

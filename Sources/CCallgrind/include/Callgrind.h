@@ -31,4 +31,11 @@ void roost_callgrind_stop_instrumentation(void);
 /// address is taken (nothing was started).
 int roost_fixed_stack_thread_start(unsigned long size, void (*body)(void *), void *context);
 
+/// Sets the calling thread's timer slack (how late the kernel may wake it from a sleep) to
+/// `nanoseconds` (prctl PR_SET_TIMERSLACK; 1 is the least). 0 on success, -1 otherwise.
+int roost_set_timer_slack(unsigned long nanoseconds);
+
+/// Tells the core the caller is spinning (x86's pause): a busy wait's loop body.
+void roost_cpu_relax(void);
+
 #endif

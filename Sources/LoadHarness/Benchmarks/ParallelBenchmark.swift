@@ -74,7 +74,7 @@ public struct ParallelBenchmark: Sendable {
             variant.stack?.storage = storage
             return variant
         }
-        let warmup = if case let .closed(load) = scenario.load { load.warmup } else { 0 }
+        let warmup = scenario.load.warmup
         scenario.load = .closed(.init(virtualUsers: users, iterations: nil, duration: options.duration, warmup: warmup))
         scenario.thresholds = []
         var runner = ScenarioRunner(scenario: scenario)

@@ -47,6 +47,10 @@ enum VariantMerge {
         result.datasetSeconds = parts.compactMap(\.datasetSeconds).max()
         result.datasetSource = parts.contains { $0.datasetSource == .built } ? .built : parts.compactMap(\.datasetSource).first
         (result.timeSeries, result.secondLatencies) = alignedSeconds(parts, offset: offset)
+        result.loadModel = parts[0].loadModel
+        result.stages = StageMerge.merge(parts.map(\.stages))
+        let lags = parts.compactMap(\.scheduleLag)
+        result.scheduleLag = lags.isEmpty ? nil : lags.dropFirst().reduce(into: lags[0]) { $0.merge($1) }
         result.allocationProfile = summedProfile(parts, steps: order)
         return result
     }
@@ -61,14 +65,17 @@ enum VariantMerge {
         -> ([TimeSeriesRow], [String: [Int: Histogram<UInt64>]]) {
         struct Key: Hashable { let second: Int, step: String }
         var sums: [Key: (count: Int, errors: Int, allocations: Int, bytes: Int, max: Double?)] = [:]
+        // Each part's load of a second (on every step's row of it), by merged second.
+        var loads: [Int: [Int: SecondLoad]] = [:]
         var histograms: [String: [Int: Histogram<UInt64>]] = [:]
         var everyPartHasSeconds = true
         var stepOrder: [String] = []
-        for part in parts {
+        for (index, part) in parts.enumerated() {
             let shift = offset(part)
             for row in part.timeSeries {
                 if !stepOrder.contains(row.step) { stepOrder.append(row.step) }
                 let key = Key(second: second(row.second, shiftedBy: shift), step: row.step)
+                if let load = row.load, loads[key.second]?[index] == nil { loads[key.second, default: [:]][index] = load }
                 let old = sums[key] ?? (0, 0, 0, 0, nil)
                 sums[key] = (old.count + row.count, old.errors + row.errors, old.allocations + row.allocations, old.bytes + row.bytes,
                              [old.max, row.maxMicroseconds].compactMap { $0 }.max())
@@ -93,7 +100,8 @@ enum VariantMerge {
                 return TimeSeriesRow(variant: parts[0].variant, second: key.second, step: key.step, count: sum.count, errors: sum.errors,
                                      p50Microseconds: micro(50), p99Microseconds: micro(99),
                                      maxMicroseconds: histogram.map { Double($0.max) / 1_000 } ?? sum.max,
-                                     allocations: sum.allocations, bytes: sum.bytes)
+                                     allocations: sum.allocations, bytes: sum.bytes,
+                                     load: loads[key.second].map { StageMerge.load(Array($0.values)) })
             }
         return (rows, everyPartHasSeconds ? histograms : [:])
     }

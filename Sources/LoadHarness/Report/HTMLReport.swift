@@ -19,11 +19,14 @@ enum HTMLReport {
         html += section("memory", "Memory over time",
                         "<p class=\"note\">Process-wide, sampled every 100 ms and after every close; each variant's time "
                             + "starts at 0. Hollow dots mark the closes.</p>\n" + MemoryChart.figures(run))
-        html += section("over-time", "Throughput, latency and errors over time",
+        html += section("over-time", "Throughput, latency, errors and load over time",
                         "<p class=\"note\">Per second of the measured phase (timeseries.csv), on the memory charts' time axis: "
                             + "executions per second, the second's p99 (solid) and p50 (dashed), and failed executions "
-                            + "per second over all steps. A last second shorter than half a second is left out of throughput."
-                            + "</p>\n" + ErrorChart.figure(run) + TimeSeriesChart.figures(run))
+                            + "per second over all steps. A last second shorter than half a second is left out of throughput. "
+                            + "Under them, the load: active virtual users, iterations started per second against the "
+                            + "schedule's target, and in an open model how late the schedule started them and what it dropped."
+                            + "</p>\n" + ErrorChart.figure(run) + TimeSeriesChart.figures(run)
+                            + LoadChart.figures(run))
         html += section("retention", "Retained bytes per close",
                         "<p class=\"note\">Bytes the measured steps allocated and did not free, after each close; the "
                             + "dashed line is the least-squares fit.</p>\n<div class=\"charts\">\n"

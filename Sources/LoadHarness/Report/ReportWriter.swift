@@ -82,6 +82,13 @@ public struct ReportWriter: Sendable {
             }
         }
         if QueriesFile.hasCounts(run) { try target.write(QueriesFile.text(run), to: RunTable.queries.name) }
+        for variant in run.variants {
+            guard let lag = variant.scheduleLag, lag.count > 0 else { continue }
+            try target.write(HistogramFiles.lagLog(lag, started: variant.measuredStarted ?? run.started,
+                                                   seconds: Double(variant.elapsedNanoseconds) / 1e9),
+                             to: RunFolder.lagLog(variant: variant.variant))
+        }
+        if StagesFile.hasStages(run) { try target.write(StagesFile.text(run), to: RunTable.stages.name) }
         if let counts = run.instructions {
             try target.write(InstructionFiles.functions(scenario: scenario, counts), to: RunTable.instructions.name)
             for variant in counts.variants {

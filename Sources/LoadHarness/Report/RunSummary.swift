@@ -25,6 +25,7 @@ public enum RunSummary {
                  bytes(step.bytesPerOperation), HTMLText.trimmed(step.allocationsMedian, decimals: 1), bytes(step.bytesMedian)]
             }
             lines += table(header: header, rows: rows, format: format)
+            lines += ScheduleVerdict(variant, users: run.scenario.load.virtualUsers).lines
             let leaked = variant.leaks.filter { $0.leaked > 0 }
             if leaked.isEmpty {
                 lines.append("leaked objects: 0")

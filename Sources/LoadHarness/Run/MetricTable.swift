@@ -17,6 +17,8 @@ public struct MetricTable: Sendable {
     private let lookup: [String: Double]
     /// Each variant's steps (by name) and all its steps merged (""), for any percentile.
     private let latencies: [String: [String: StepMetrics]]
+    /// The same per stage, by "variant|stage".
+    private let stageLatencies: [String: [String: StepMetricsLike]]
 
     init(scenario: Scenario, results: [VariantResult]) {
         var entries: [Entry] = []
@@ -26,10 +28,9 @@ public struct MetricTable: Sendable {
         let extraPercentiles = scenario.thresholds.map(\.metric)
             .filter { $0.percentile != nil && !reported.contains($0) }
             .reduce(into: [Threshold.Metric]()) { if !$0.contains($1) { $0.append($1) } }
-        let (virtualUsers, warmup) = switch scenario.load {
-        case .closed(let load): (load.virtualUsers, load.warmup)
-        case .open(let load): (load.maxVirtualUsers, 0)
-        }
+        let (virtualUsers, warmup) = (scenario.load.virtualUsers, scenario.load.warmup)
+        let namedStages = Set(scenario.thresholds.compactMap(\.stage))
+        var stageLatencies: [String: [String: StepMetricsLike]] = [:]
         for result in results {
             let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
             var all = StepMetrics(step: "")
@@ -64,6 +65,18 @@ public struct MetricTable: Sendable {
                 Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
                 Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
                 Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
+            ]
+            if let lag = result.scheduleLag, let p50 = lag.microseconds(atPercentile: 50), let p99 = lag.microseconds(atPercentile: 99) {
+                entries += [Entry(variant: result.variant, metric: "schedule_lag_p50", value: p50, unit: "us"),
+                            Entry(variant: result.variant, metric: "schedule_lag_p99", value: p99, unit: "us")]
+            }
+            // Per stage, when the load has several or a threshold names one.
+            for stage in result.stages where result.stages.count > 1 || namedStages.contains(stage.name) {
+                let (stageEntries, stageSteps) = Self.stageEntries(stage, variant: result.variant, extra: extraPercentiles)
+                entries += stageEntries
+                stageLatencies["\(result.variant)|\(stage.name)"] = stageSteps
+            }
+            entries += [
                 // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
                 Entry(variant: result.variant, metric: "virtual_users", value: Double(result.virtualUsers ?? virtualUsers), unit: "count"),
                 Entry(variant: result.variant, metric: "warmup_iterations", value: Double(result.warmupIterations ?? warmup),
@@ -79,6 +92,7 @@ public struct MetricTable: Sendable {
         }
         self.entries = entries
         self.latencies = latencies
+        self.stageLatencies = stageLatencies
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -102,13 +116,15 @@ public struct MetricTable: Sendable {
         ]
     }
 
-    /// A metric's value for a variant; nil when it was not measured (no such step ran, or
-    /// the leaks of a killed variant).
-    public func value(_ metric: Threshold.Metric, step: String?, variant: String) -> Double? {
-        if let value = lookup["\(variant)|\(MetricKey(metric.name, step: step))"] { return value }
-        guard let percentile = metric.percentile, let steps = latencies[variant], let measured = steps[step ?? ""] else {
-            return nil
+    /// A metric's value for a variant (in a stage of its load, given one); nil when it was not
+    /// measured (no such step ran, or the leaks of a killed variant).
+    public func value(_ metric: Threshold.Metric, step: String?, variant: String, stage: String? = nil) -> Double? {
+        if let value = lookup["\(variant)|\(MetricKey(metric.name, step: step, stage: stage))"] { return value }
+        guard let percentile = metric.percentile else { return nil }
+        if let stage {
+            return stageLatencies["\(variant)|\(stage)"]?[step ?? ""]?.latencyMicroseconds(atPercentile: percentile)
         }
+        guard let steps = latencies[variant], let measured = steps[step ?? ""] else { return nil }
         return measured.percentileMicroseconds(percentile)
     }
 
@@ -117,7 +133,7 @@ public struct MetricTable: Sendable {
         let variants = entries.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
         return thresholds.flatMap { threshold in
             variants.filter { threshold.variant == nil || threshold.variant == $0 }.map { variant in
-                let observed = value(threshold.metric, step: threshold.step, variant: variant)
+                let observed = value(threshold.metric, step: threshold.step, variant: variant, stage: threshold.stage)
                 return ThresholdVerdict(threshold: threshold, variant: variant, observed: observed,
                                         passed: observed.map { threshold.comparison.holds($0, threshold.value) } ?? false)
             }

@@ -87,10 +87,7 @@ public struct ScenarioRunner: Sendable {
     static func parts(of chosen: [VariantSpec], shard: Shard?, load: LoadModel) throws -> [ShardPlan.Part] {
         guard let shard else { return chosen.map { ShardPlan.Part(variant: $0, share: nil) } }
         let parts = ShardPlan(shard: shard, variants: chosen).parts
-        let users = switch load {
-        case .closed(let load): load.virtualUsers
-        case .open(let load): load.maxVirtualUsers
-        }
+        let users = load.virtualUsers
         for part in parts {
             if let share = part.share, share.users(of: users).isEmpty {
                 throw ShardError.tooFewUsers(variant: part.variant.name, users: users, parts: share.sequence.segments.count, shard: shard)

@@ -1,5 +1,11 @@
 /// Walks a scenario's step tree.
 enum ScenarioSteps {
+    /// What a setup step's name is reported under: `setup.login`.
+    static let setupPrefix = "setup."
+
+    /// The names setup steps are reported under, in the order they first appear.
+    static func setupNames(in setup: [Step]) -> [String] { measuredNames(in: setup).map { setupPrefix + $0 } }
+
     /// The names of the measured steps, in the order they first appear (nested ones too).
     static func measuredNames(in steps: [Step]) -> [String] {
         var names: [String] = []

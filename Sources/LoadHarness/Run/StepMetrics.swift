@@ -95,6 +95,11 @@ public struct StepMetrics: Sendable {
         count == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1_000
     }
 
+    /// A percentile (0...100) of the latency from the step's actual start, microseconds.
+    public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double {
+        count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+    }
+
     /// The mean latency in microseconds: exact when every execution's latency is kept (and
     /// quicker than walking the histogram), else the histogram's.
     public var meanMicroseconds: Double {

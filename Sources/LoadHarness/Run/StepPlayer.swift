@@ -13,10 +13,10 @@ final class StepPlayer: @unchecked Sendable {
     let tracker: LifetimeTracker
     let shared: SharedRunState
     let stop: StopFlag
-    let sampler: MemorySampler
+    private(set) var sampler: MemorySampler
     let progress: @Sendable (RunProgress) -> Void
     let variant: String
-    let start: UInt64
+    private(set) var start: UInt64
     /// Where each measured execution goes for the time series (nil: a warm-up player).
     let records: StepRecordQueue?
     /// Each measured step's index in the time series.
@@ -31,6 +31,8 @@ final class StepPlayer: @unchecked Sendable {
     var patch: StackPatch?
     /// Whether each execution's latency is kept (`roost run --timings-only`: latencies.csv).
     var keepsLatencies = false
+    /// Put before each measured step's name in what it records (`setup.` for setup steps).
+    var namePrefix = ""
     private var isMeasuring = true
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
@@ -67,6 +69,29 @@ final class StepPlayer: @unchecked Sendable {
                              elapsedNanoseconds: clock.now() - start))
     }
 
+    /// Moves a player made before the measured phase into it.
+    func enter(_ phase: MeasuredPhase) {
+        start = phase.start
+        sampler = phase.sampler
+    }
+
+    /// Makes, before the measured phase, what the first execution of each of `steps` would
+    /// otherwise make on its way (its latency histograms, the thread's statement table): an
+    /// open model's iteration must start on time, not after a page fault.
+    func prepareMeasuring(_ steps: [String]) {
+        for name in steps where result.steps[name] == nil { result.steps[name] = StepMetrics(step: name) }
+        StatementCounters.end()
+    }
+
+    /// One pass over the steps as a virtual user's setup (`setup:`): measured (unless
+    /// `measured` is false), but not an iteration: no iteration is counted or reported.
+    func playSetup(measured: Bool) {
+        iterationErrors = 0
+        var noStart: UInt64?
+        isMeasuring = measured
+        play(steps, intendedStart: &noStart)
+    }
+
     private func play(_ steps: [Step], intendedStart: inout UInt64?) {
         for step in steps where !stop.isSet {
             switch step {
@@ -96,7 +121,7 @@ final class StepPlayer: @unchecked Sendable {
         }
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
-        let name = type(of: step).name
+        let name = namePrefix.isEmpty ? type(of: step).name : namePrefix + type(of: step).name
         // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
         let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // SQLite's counts of the span's statements (StatementCounters: the table is made
@@ -117,7 +142,7 @@ final class StepPlayer: @unchecked Sendable {
             return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
         }
         let counted = StatementCounters.end()
-        result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
+        let statements = result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
         var error: (any Error)?
         if case .failure(let failure) = outcome {
             error = failure
@@ -130,7 +155,8 @@ final class StepPlayer: @unchecked Sendable {
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
-                                    bytesAllocated: allocation.bytesAllocated))
+                                    bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
+                                    uncorrected: ended - began))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

@@ -14,15 +14,24 @@ struct StepRecord {
     var latency: UInt64
     var allocations: Int
     var bytesAllocated: Int
+    /// SQL statements the step ran (its stage's statements per operation).
+    var statements: Int32 = 0
+    /// Latency from the step's actual start, nanoseconds (equal to `latency` in a closed model).
+    var uncorrected: UInt64 = 0
 }
 
+/// A virtual user's step records on their way to the collector.
+typealias StepRecordQueue = RecordQueue<StepRecord>
+
 /// A virtual user's records on their way to the collector: a fixed ring with one producer
-/// (the virtual user's thread, after a step's measured span) and one consumer (the
-/// collector's thread). Pushing is a store and an atomic increment: no lock, no allocation.
-/// A full ring makes the producer wait for the collector (never drops a record).
-final class StepRecordQueue: @unchecked Sendable {
-    private let capacity: Int
-    private let buffer: UnsafeMutablePointer<StepRecord>
+/// (the virtual user's thread, after a step's measured span or an iteration's start and end)
+/// and one consumer (the collector's thread). Pushing is a store and an atomic increment: no
+/// lock, no allocation. A full ring makes the producer wait for the collector (never drops a
+/// record).
+final class RecordQueue<Record>: @unchecked Sendable {
+    /// How many records fit before the producer waits.
+    let capacity: Int
+    private let buffer: UnsafeMutablePointer<Record>
     /// Records pushed so far (the producer's position).
     private let pushed = Atomic<Int>(0)
     /// Records taken so far (the consumer's position).
@@ -35,12 +44,14 @@ final class StepRecordQueue: @unchecked Sendable {
         precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
         self.capacity = capacity
         buffer = .allocate(capacity: capacity)
+        // Touched now, so no push meets a page fault (records are plain values: zero bytes are fine).
+        UnsafeMutableRawPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Record>.stride)
     }
 
     deinit { buffer.deallocate() }
 
     /// Appends a record; waits while the ring is full.
-    func push(_ record: StepRecord) {
+    func push(_ record: Record) {
         let position = pushed.load(ordering: .relaxed)
         if position - taken.load(ordering: .acquiring) >= capacity {
             isWaiting.store(true, ordering: .relaxed)
@@ -53,7 +64,7 @@ final class StepRecordQueue: @unchecked Sendable {
 
     /// Hands every record pushed so far to `body`, in order; returns how many.
     @discardableResult
-    func drain(_ body: (StepRecord) -> Void) -> Int {
+    func drain(_ body: (Record) -> Void) -> Int {
         let start = taken.load(ordering: .relaxed), end = pushed.load(ordering: .acquiring)
         for position in start..<end { body(buffer[position & (capacity - 1)]) }
         taken.store(end, ordering: .releasing)

@@ -54,7 +54,8 @@ public struct StepStatements: Sendable {
     func perUserTables(_ metric: DatabaseMetric) -> [Int: [Int: Int]] { perUser.mapValues { $0[metric.index] } }
 
     /// Adds one execution by virtual user `user`: what the thread's table counted in it.
-    mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) {
+    @discardableResult
+    mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) -> Int {
         var execution = (statements: 0, transactions: 0, work: StatementCounterTable.Work())
         func add(_ sql: String, _ work: StatementCounterTable.Work) {
             statements[sql, default: Totals()].add(Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps,
@@ -70,6 +71,7 @@ public struct StepStatements: Sendable {
         let work = execution.work
         record([execution.statements, execution.transactions, work.vmSteps, work.fullscanSteps, work.sorts, work.autoindexRows],
                user: user)
+        return execution.statements
     }
 
     /// Adds one execution's figures, in `DatabaseMetric.allCases` order.

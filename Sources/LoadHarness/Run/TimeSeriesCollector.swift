@@ -26,6 +26,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
     private var nextSecond = 0
     private var rows: [TimeSeriesRow] = []
     private var spareHistograms: [Histogram<UInt64>] = []
+    /// The load applied, per second and stage (set before `begin`; nil: not followed).
+    var load: LoadTimeline?
 
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
@@ -73,10 +75,14 @@ final class TimeSeriesCollector: @unchecked Sendable {
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
         let thread = Thread { [self] in
+            // Drained more often while the queues fill fast (an open model at tens of thousands
+            // of iterations a second), so a user seldom waits on a full one.
+            var interval = min(tick, load?.firstDrainInterval ?? tick)
             while true {
-                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) }
-                if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : tick)) == .success { break }
-                drain()
+                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || load?.isWaiting == true
+                if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : interval)) == .success { break }
+                let fullest = drain()
+                interval = fullest > 0.25 ? max(0.002, interval / 2) : fullest < 0.05 ? min(tick, interval * 2) : interval
                 let elapsed = clock.now() &- start
                 if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
                 sink?.flush()
@@ -106,9 +112,13 @@ final class TimeSeriesCollector: @unchecked Sendable {
         return rows
     }
 
-    private func drain() {
+    /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.
+    @discardableResult
+    private func drain() -> Double {
+        // Iterations first: a step's second is finished only after its iteration's start is in.
+        var fullest = load?.drain() ?? 0
         for queue in queues {
-            queue.drain { record in
+            let taken = queue.drain { record in
                 let index = Int(record.step)
                 guard steps.indices.contains(index) else { return }
                 let second = max(Int(record.ended / 1_000_000_000), nextSecond)
@@ -118,8 +128,11 @@ final class TimeSeriesCollector: @unchecked Sendable {
                     open[second, default: Array(repeating: Bucket(), count: steps.count)][index].histogram = fresh
                 }
                 open[second]![index].add(record)
+                load?.add(record, step: steps[index])
             }
+            fullest = max(fullest, Double(taken) / Double(queue.capacity))
         }
+        return fullest
     }
 
     /// Finishes every open second up to `last`: its rows, histograms and executions go out.
@@ -128,6 +141,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
         var newRows: [TimeSeriesRow] = [], executions: [ExecutionRow] = []
         for second in nextSecond...last {
             let buckets = open.removeValue(forKey: second) ?? Array(repeating: Bucket(), count: steps.count)
+            let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
+            let applied = load?.finish(second: second, length: length)
             for (index, bucket) in buckets.enumerated() {
                 let step = steps[index]
                 let histogram = bucket.histogram
@@ -135,7 +150,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
                 newRows.append(TimeSeriesRow(
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
                     p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
-                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes))
+                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes, load: applied))
                 for (execution, count) in bucket.executions.sorted(by: {
                     ($0.key.user, $0.key.allocations, $0.key.bytes) < ($1.key.user, $1.key.allocations, $1.key.bytes)
                 }) {
@@ -144,7 +159,6 @@ final class TimeSeriesCollector: @unchecked Sendable {
                                                    bytes: execution.bytes, count: count))
                 }
                 if var histogram {
-                    let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
                     sink?.latencyInterval(variant: variant, step: step, start: Double(second), length: length, histogram: histogram)
                     histogram.reset()
                     spareHistograms.append(histogram)

@@ -15,10 +15,13 @@ public struct TimeSeriesRow: Sendable, Hashable {
     public let allocations: Int
     /// Bytes they allocated.
     public let bytes: Int
+    /// The load applied in this second (the same on every step's row of it); nil in a run
+    /// whose time series predates these columns.
+    public var load: SecondLoad?
 
     /// A row.
     public init(variant: String, second: Int, step: String, count: Int, errors: Int, p50Microseconds: Double?,
-                p99Microseconds: Double?, maxMicroseconds: Double?, allocations: Int, bytes: Int) {
+                p99Microseconds: Double?, maxMicroseconds: Double?, allocations: Int, bytes: Int, load: SecondLoad? = nil) {
         self.variant = variant
         self.second = second
         self.step = step
@@ -29,6 +32,7 @@ public struct TimeSeriesRow: Sendable, Hashable {
         self.maxMicroseconds = maxMicroseconds
         self.allocations = allocations
         self.bytes = bytes
+        self.load = load
     }
 }
 

@@ -13,7 +13,7 @@ public struct VariantResult: Sendable {
     public let leaks: [LeakRecord]
     /// Iterations completed (all virtual users).
     public let iterations: Int
-    /// Open model: iterations that found no free virtual user.
+    /// Open models: iterations that found no free virtual user.
     public let droppedIterations: Int
     /// Wall time of the measured phase, nanoseconds.
     public let elapsedNanoseconds: UInt64
@@ -23,6 +23,12 @@ public struct VariantResult: Sendable {
     public let wasInterrupted: Bool
     /// Per step and second of the measured phase (`timeseries.csv`).
     public var timeSeries: [TimeSeriesRow] = []
+    /// The load model's registered name (`closed`, `ramping-arrival-rate`, ...).
+    public var loadModel = ""
+    /// How late an open model's schedule started iterations; nil in a closed model.
+    var scheduleLag: ScheduleLag?
+    /// Per stage: the load applied and each step's figures (empty without a time series).
+    public var stages: [StageResult] = []
     /// Whether the end-of-variant lifetime check ran (false in a killed variant rebuilt by
     /// `roost report`): without it the leak figures are unknown, not zero.
     public var leaksChecked = true

@@ -70,29 +70,32 @@ struct VariantRunner {
         let tracker = LifetimeTracker()
         let profiler = try makeAllocationProfiler()
         let shared = SharedRunState(profiler: profiler)
-        let order = ScenarioSteps.measuredNames(in: scenario.steps)
-        let users = switch scenario.load {
-        case .closed(let load): load.virtualUsers
-        case .open(let load): load.maxVirtualUsers
-        }
-        // The virtual users this run plays, numbered across the whole run (a shard's share of them).
+        let measured = ScenarioSteps.measuredNames(in: scenario.steps)
+        // Setup steps' rows first (`setup.login`), then the iterations' steps.
+        let order = ScenarioSteps.setupNames(in: scenario.setup) + measured
+        let users = scenario.load.virtualUsers
+        // The virtual users this run plays, numbered across the whole run (a shard's share of
+        // them), and its share of the schedule (every iteration keeps its place).
         let playing = share?.users(of: users) ?? Array(0..<users)
+        let plan = share.map { scenario.load.shape.plan.segment($0) } ?? scenario.load.shape.plan
         // The variant's latency logs are opened (files created) before anyone measures.
-        sink?.variantBegan(variant.name, steps: order)
+        sink?.variantBegan(variant.name, steps: measured)
         // The time series is made unless only timings are wanted, or under callgrind (where it
         // would time valgrind, and its thread would run beside the counted steps): one record
-        // queue per virtual user, made before anyone measures.
+        // queue of steps and one of iterations per virtual user, made before anyone measures.
         let makesTimeSeries = !timingsOnly && !InstructionCounter.isActive
         let queues = makesTimeSeries ? playing.map { _ in StepRecordQueue() } : []
+        let iterationQueues = makesTimeSeries ? playing.map { _ in IterationRecordQueue() } : []
         let timeline = Mutex<TimeSeriesCollector?>(nil)
         // The measured phase starts here: the clock, the memory sampler's timer and the time series.
-        let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> (UInt64, MemorySampler) in
+        let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
             if makesTimeSeries {
-                let collector = TimeSeriesCollector(variant: variant.name, steps: order, queues: queues, clock: clock, start: start,
+                let collector = TimeSeriesCollector(variant: variant.name, steps: measured, queues: queues, clock: clock, start: start,
                                                     sink: sink)
+                collector.load = LoadTimeline(plan: plan, queues: iterationQueues)
                 collector.begin()
                 timeline.withLock { $0 = collector }
             }
@@ -100,27 +103,18 @@ struct VariantRunner {
                                         sink: sink, variant: variant.name, keeping: keptReadings,
                                         rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
-            return (start, sampler)
+            return MeasuredPhase(start: start, sampler: sampler)
         }
-
-        let results: [VirtualUserResult]
-        let dropped: Int
-        let start: UInt64
-        let sampler: MemorySampler
-        switch scenario.load {
-        case .closed(let load):
-            (results, start, sampler) = runClosed(load, users: playing, stack: stack, dataset: dataset, tracker: tracker,
-                                                  shared: shared, queues: queues, begin: begin)
-            dropped = 0
-        case .open(let load):
-            (start, sampler) = begin()
-            (results, dropped) = OpenModel(
-                load: load, users: playing, runner: self, stack: stack, dataset: dataset, tracker: tracker, shared: shared,
-                start: start, sampler: sampler, queues: queues
-            ).run()
-        }
+        let context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
+                                         shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
+                                         keepsLatencies: timingsOnly)
+        let driver = LoadDriver(context: context, clock: clock, stop: stop, playing: playing, plan: plan, stepQueues: queues,
+                                iterationQueues: iterationQueues, begin: begin)
+        let outcome = scenario.load.shape.play(driver)
+        let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
-        let timeSeries = timeline.withLock { $0 }?.finish(elapsed: elapsed) ?? []
+        let collector = timeline.withLock { $0 }
+        let timeSeries = collector?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
 
         var merged: [String: StepMetrics] = [:]
@@ -147,9 +141,12 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.loadModel = scenario.load.name
+        result.scheduleLag = outcome.lag
+        result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
         result.virtualUsers = playing.count
-        if case .closed(let load) = scenario.load { result.warmupIterations = load.warmup } else { result.warmupIterations = 0 }
+        result.warmupIterations = scenario.load.warmup
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
         result.datasetSeconds = datasetSeconds
@@ -195,83 +192,6 @@ struct VariantRunner {
             seconds += built
         }
         return (stack, dataset, source, seconds)
-    }
-
-    /// Each virtual user of `users` (numbered across the whole run) on its own thread: its
-    /// warm-up iterations (unmeasured), then, once every one has warmed up and `begin` has
-    /// started the measured phase, its measured ones.
-    private func runClosed(
-        _ load: LoadModel.ClosedLoad, users: [Int], stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker,
-        shared: SharedRunState, queues: [StepRecordQueue], begin: () -> (UInt64, MemorySampler)
-    ) -> ([VirtualUserResult], UInt64, MemorySampler) {
-        let results = Mutex<[VirtualUserResult]>([])
-        let warmedUp = DispatchGroup(), finished = DispatchGroup()
-        let go = DispatchSemaphore(value: 0)
-        let phase = Mutex<(start: UInt64, sampler: MemorySampler)?>(nil)
-        if load.warmup > 0 {
-            progress(RunProgress(phase: "warm-up", variant: variant.name, iterations: 0, errors: 0, elapsedNanoseconds: 0))
-        }
-        for (slot, index) in users.enumerated() {
-            let offset = load.virtualUsers > 1 ? load.rampUp.nanoseconds * UInt64(index) / UInt64(load.virtualUsers) : 0
-            warmedUp.enter()
-            finished.enter()
-            FixedStackThread.start(stackSize: 4 << 20) { [self] in
-                VirtualUserThread.mark(index)
-                InstructionCounter.virtualUserThreadStarted()
-                let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
-                if load.warmup > 0 {
-                    // Plays on this thread, so thread-local first uses are warmed too; records nothing.
-                    let unshared = SharedRunState()
-                    let idle = MemorySampler(clock: clock, start: 0, tracker: tracker, shared: unshared, period: samplePeriod)
-                    let warm = player(for: vu, tracker: tracker, shared: unshared, start: 0, sampler: idle)
-                    for _ in 0..<load.warmup where !stop.isSet { warm.playIteration(intendedStart: nil, measured: false) }
-                }
-                warmedUp.leave()
-                go.wait()
-                guard let (start, sampler) = phase.withLock({ $0 }) else {  // set before `go`: never taken
-                    finished.leave()
-                    return
-                }
-                let player = player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler,
-                                    records: queues.isEmpty ? nil : queues[slot])
-                let deadline = load.duration.map { start + $0.nanoseconds }
-                clock.sleep(until: start + offset)
-                var done = 0
-                while !stop.isSet, load.iterations.map({ done < $0 }) ?? true,
-                      deadline.map({ clock.now() < $0 }) ?? true {
-                    player.playIteration(intendedStart: nil)
-                    done += 1
-                }
-                results.withLock { $0.append(player.result) }
-                finished.leave()
-            }
-        }
-        warmedUp.wait()
-        let (start, sampler) = begin()
-        phase.withLock { $0 = (start, sampler) }
-        for _ in users { go.signal() }
-        finished.wait()
-        return (results.withLock { $0 }, start, sampler)
-    }
-
-    func makePlayer(
-        index: Int, stack: SocialStack, dataset: Dataset, tracker: LifetimeTracker, shared: SharedRunState,
-        start: UInt64, sampler: MemorySampler, records: StepRecordQueue?
-    ) -> StepPlayer {
-        let vu = VirtualUser(index: index, stack: stack, policy: variant.policy, dataset: dataset, seed: scenario.seed)
-        return player(for: vu, tracker: tracker, shared: shared, start: start, sampler: sampler, records: records)
-    }
-
-    private func player(for vu: VirtualUser, tracker: LifetimeTracker, shared: SharedRunState, start: UInt64,
-                        sampler: MemorySampler, records: StepRecordQueue? = nil) -> StepPlayer {
-        let order = ScenarioSteps.measuredNames(in: scenario.steps)
-        let index = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
-        let player = StepPlayer(vu: vu, steps: scenario.steps, clock: clock, tracker: tracker, shared: shared, stop: stop,
-                                sampler: sampler, progress: progress, variant: variant.name, start: start,
-                                records: records, stepIndex: index)
-        player.patch = patch
-        player.keepsLatencies = timingsOnly
-        return player
     }
 }
 

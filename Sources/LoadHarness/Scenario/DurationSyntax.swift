@@ -15,7 +15,7 @@ public enum DurationSyntax {
     }
 
     /// Iterations per second of a rate `N/s` or `N/m`; nil when malformed.
-    static func rate(_ text: String) -> Double? {
+    public static func rate(_ text: String) -> Double? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let (whole, fraction, scale) = decimal(Substring(parts[0])) else { return nil }
         let value = Double(whole) + Double(fraction) / Double(scale)

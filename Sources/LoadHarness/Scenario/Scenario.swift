@@ -17,6 +17,9 @@ public struct Scenario: Hashable, Sendable {
     /// At least one; each runs on its own fresh stack with the same seed.
     public var variants: [VariantSpec]
     public var load: LoadModel
+    /// Played once by each virtual user before its first iteration (`setup:`), measured and
+    /// reported apart (`setup.<step>`).
+    public var setup: [Step]
     public var steps: [Step]
     public var thresholds: [Threshold]
     /// The file it was read from, for messages.
@@ -26,7 +29,8 @@ public struct Scenario: Hashable, Sendable {
     public init(name: String, description: String = "", seed: UInt64 = 1, allocationProfile: AllocationProfileMode = .sampled,
                 stack: StackSettings = .init(),
                 dataset: DatasetSpec = .init(), variants: [VariantSpec] = [.init(name: "weak", references: .weak)],
-                load: LoadModel = .closed(.init()), steps: [Step], thresholds: [Threshold] = [], path: String = "") {
+                load: LoadModel = .closed(.init()), setup: [Step] = [], steps: [Step], thresholds: [Threshold] = [],
+                path: String = "") {
         self.name = name
         self.description = description
         self.seed = seed
@@ -35,6 +39,7 @@ public struct Scenario: Hashable, Sendable {
         self.dataset = dataset
         self.variants = variants
         self.load = load
+        self.setup = setup
         self.steps = steps
         self.thresholds = thresholds
         self.path = path
@@ -107,49 +112,4 @@ public struct VariantSpec: Hashable, Sendable {
 
     /// The policy its screens are built with.
     public var policy: ReferencePolicy { ReferencePolicy(references, overrides: overrides) }
-}
-
-/// How load is applied (`load:`).
-public enum LoadModel: Hashable, Sendable {
-    /// A fixed number of virtual users, each looping over the steps.
-    case closed(ClosedLoad)
-    /// Iterations started at a fixed rate, each by a free virtual user.
-    case open(OpenLoad)
-
-    public struct ClosedLoad: Hashable, Sendable {
-        public var virtualUsers = 1
-        /// Iterations per virtual user; nil when `duration` bounds the run.
-        public var iterations: Int? = 1
-        public var duration: Duration?
-        public var rampUp: Duration = .zero
-        /// Iterations each virtual user plays before measuring (not measured, not in the
-        /// reports): the first pass fills lazily built state (runtime metadata and conformance
-        /// caches, prepared statements, SQLite pages) whose one-time allocations would
-        /// otherwise land in whichever step touches it first.
-        public var warmup = 0
-
-        /// A closed load.
-        public init(virtualUsers: Int = 1, iterations: Int? = 1, duration: Duration? = nil, rampUp: Duration = .zero,
-                    warmup: Int = 0) {
-            self.virtualUsers = virtualUsers
-            self.iterations = iterations
-            self.duration = duration
-            self.rampUp = rampUp
-            self.warmup = warmup
-        }
-    }
-
-    public struct OpenLoad: Hashable, Sendable {
-        /// Iterations started per second.
-        public var arrivalRate: Double
-        public var duration: Duration
-        public var maxVirtualUsers: Int
-
-        /// An open load.
-        public init(arrivalRate: Double, duration: Duration, maxVirtualUsers: Int) {
-            self.arrivalRate = arrivalRate
-            self.duration = duration
-            self.maxVirtualUsers = maxVirtualUsers
-        }
-    }
 }

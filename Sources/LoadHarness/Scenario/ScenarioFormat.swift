@@ -6,8 +6,8 @@ import SocialStack
 /// files against these lists, and tests check `Scenarios/roost.schema.json` against them.
 public enum ScenarioFormat {
     /// Keys of the top-level mapping.
-    public static let topLevelKeys = ["name", "description", "seed", "allocation_profile", "stack", "dataset", "variants", "load", "steps",
-                                      "thresholds"]
+    public static let topLevelKeys = ["name", "description", "seed", "allocation_profile", "stack", "dataset", "variants", "load", "setup",
+                                      "steps", "thresholds"]
     /// Keys that must be present at the top level.
     public static let requiredTopLevelKeys = ["name", "steps"]
     /// Keys of `stack:`.
@@ -17,11 +17,23 @@ public enum ScenarioFormat {
     /// Keys of each item of `variants:`.
     public static let variantKeys = ["name", "references", "overrides", "stack"]
     /// Keys of a closed-model `load:`.
-    public static let closedLoadKeys = ["virtual_users", "iterations", "duration", "ramp_up", "warmup"]
+    public static var closedLoadKeys: [String] { LoadModel.ClosedLoad.keys }
     /// Keys of an open-model `load:`.
-    public static let openLoadKeys = ["arrival_rate", "duration", "max_virtual_users"]
-    /// Every key `load:` accepts (either model).
-    public static var loadKeys: [String] { closedLoadKeys + openLoadKeys.filter { !closedLoadKeys.contains($0) } }
+    public static var openLoadKeys: [String] { LoadModel.OpenLoad.keys }
+    /// Every key `load:` accepts (any registered model), in the models' order.
+    public static var loadKeys: [String] {
+        var keys: [String] = []
+        for model in LoadModels.all {
+            for key in model.keys where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+    /// The registered load models' names, in order.
+    public static var loadModels: [String] { LoadModels.all.map { $0.name } }
+    /// Keys of each item of `stages:`.
+    public static let stageKeys = ["duration", "target", "name"]
+    /// Keys of `stairs:`.
+    public static let stairsKeys = ["start", "step", "levels", "level", "ramp"]
 
     /// `allocation_profile:` values.
     public static var allocationProfiles: [String] { AllocationProfileMode.allCases.map(\.rawValue) }

@@ -22,14 +22,19 @@ extension ScenarioReader {
         let variants = top["variants"].map { self.variants($0, stack: stack ?? StackSettings()) }
             ?? [VariantSpec(name: "weak", references: .weak)]
         let load = top["load"].map { self.load($0) } ?? .closed(.init())
+        let setup = top["setup"].map { self.steps($0, label: "'setup'") } ?? []
+        setupNamesWritten = stepNamesWritten
+        stepNamesWritten = []
         let steps = required("steps", in: top, context: nil).map { self.steps($0, label: "'steps'") } ?? []
         let declared = top["variants"].map(Self.variantNames) ?? ["weak"]
-        let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared) } ?? []
-        guard problems.isEmpty, let name, let seed, let profile, let stack, let dataset, let variants, let load, let steps, let thresholds else {
+        let stages = load.map { $0.stages.map(\.name) } ?? []
+        let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared, stages: stages, loadIsValid: load != nil) } ?? []
+        guard problems.isEmpty, let name, let seed, let profile, let stack, let dataset, let variants, let load, let setup, let steps,
+              let thresholds else {
             return nil
         }
         return Scenario(name: name, description: description, seed: seed, allocationProfile: profile, stack: stack, dataset: dataset, variants: variants,
-                        load: load, steps: steps, thresholds: thresholds, path: path)
+                        load: load, setup: setup, steps: steps, thresholds: thresholds, path: path)
     }
 
     /// `seed:`, a non-negative integer.

@@ -1,11 +1,19 @@
 import Yams
 
 extension ScenarioReader {
-    /// `thresholds:`, each checked against the steps and variants the scenario declares.
-    mutating func thresholds(_ node: Node, variants: [String]) -> [Threshold]? {
+    /// `thresholds:`, each checked against the steps, variants and load stages the scenario
+    /// declares (`stages` are the load's stage names; not checked when the load is invalid).
+    mutating func thresholds(_ node: Node, variants: [String], stages: [String] = [], loadIsValid: Bool = true) -> [Threshold]? {
         guard let items = list(node, label: "'thresholds'") else { return nil }
-        let written = stepNamesWritten.reduce(into: [String]()) { names, name in if !names.contains(name) { names.append(name) } }
-        let measured = written.filter { StepCatalog.syntax(named: $0, in: registry)?.form == .plain }
+        let setupWritten = setupNamesWritten.filter { StepCatalog.syntax(named: $0, in: registry)?.form == .plain }
+            .map { ScenarioSteps.setupPrefix + $0 }
+        let written = (stepNamesWritten + setupWritten).reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
+        let measured = written.filter {
+            StepCatalog.syntax(named: $0.hasPrefix(ScenarioSteps.setupPrefix) ? String($0.dropFirst(ScenarioSteps.setupPrefix.count)) : $0,
+                               in: registry)?.form == .plain
+        }
         var thresholds: [Threshold] = []
         for item in items {
             guard let text = item.scalar?.string, !Self.isNull(item) else {
@@ -42,6 +50,18 @@ extension ScenarioReader {
                     ?? "declared: \(variants.joined(separator: ", "))"
                 report("variant '\(variant)' is not declared in 'variants'; \(hint)", at: item, offset: character - 1)
                 valid = false
+            }
+            if let stage = parsed.threshold.stage, let character = parsed.stageCharacter {
+                if !parsed.threshold.metric.isPerStage {
+                    report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per stage: remove '{stage:\(stage)}'",
+                           at: item, offset: character - 1)
+                    valid = false
+                } else if loadIsValid, !stages.contains(stage) {
+                    let hint = Suggestion.nearest(to: stage, in: stages).map { "did you mean '\($0)'?" }
+                        ?? "its stages are \(stages.joined(separator: ", "))"
+                    report("stage '\(stage)' is not a stage of this scenario's load; \(hint)", at: item, offset: character - 1)
+                    valid = false
+                }
             }
             if valid { thresholds.append(parsed.threshold) }
         }

@@ -20,10 +20,12 @@ struct ScenarioReader {
     }
 
     let path: String
-    private(set) var problems: [ScenarioProblem] = []
+    var problems: [ScenarioProblem] = []
     /// Every known step name written in `steps:` (nested ones too), in file order, for
     /// checking the steps thresholds name.
     var stepNamesWritten: [String] = []
+    /// The same for `setup:`.
+    var setupNamesWritten: [String] = []
 
     /// The steps and edges the file may name.
     let registry: StepRegistry

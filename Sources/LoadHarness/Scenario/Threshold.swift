@@ -1,4 +1,4 @@
-/// A pass/fail rule on a run's results: `METRIC[(STEP)][{variant:NAME}] OP VALUE`, e.g.
+/// A pass/fail rule on a run's results: `METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE`, e.g.
 /// `p99(open_profile){variant:weak} < 20ms`. Values are kept in base units: microseconds
 /// for times, bytes for sizes, a fraction for percentages, a plain number otherwise.
 public struct Threshold: Hashable, Sendable, CustomStringConvertible {
@@ -41,8 +41,10 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public static let retainedPerClose = Metric(named: "retained_per_close")
         /// Retained after the last close minus after the first.
         public static let retainedGrowth = Metric(named: "retained_growth")
-        /// Open model: iterations that found no free virtual user.
+        /// Open models: iterations that found no free virtual user at their intended start.
         public static let droppedIterations = Metric(named: "dropped_iterations")
+        /// Open models: how late the schedule started iterations (the harness's lateness, not the stack's).
+        public static let scheduleLagP50 = Metric(named: "schedule_lag_p50"), scheduleLagP99 = Metric(named: "schedule_lag_p99")
         /// Instructions per execution under callgrind (`roost run --instructions`), the mean and the median.
         public static let instructions = Metric(named: "instructions"), instructionsMedian = Metric(named: "instructions_p50")
 
@@ -50,7 +52,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public static let allCases: [Metric] = [
             .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
             .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
-            .retainedGrowth, .droppedIterations, .instructions, .instructionsMedian,
+            .retainedGrowth, .droppedIterations, .scheduleLagP50, .scheduleLagP99, .instructions, .instructionsMedian,
         ] + databaseMetrics
 
         /// The named (non-percentile) metrics.
@@ -109,7 +111,15 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// Measured for a whole variant only (leaks, peak memory, retention, dropped
         /// iterations): a threshold cannot name a step on it.
         public var isVariantWide: Bool {
-            [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations].contains(self)
+            [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations, .scheduleLagP50,
+             .scheduleLagP99].contains(self)
+        }
+
+        /// Measured per stage too (`{stage:hold}`): a step's latency, errors, throughput and
+        /// work, the dropped iterations and the schedule's lag; not leaks or memory.
+        public var isPerStage: Bool {
+            percentile != nil || [Self.max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .droppedIterations,
+                                  .scheduleLagP50, .scheduleLagP99, Metric(named: DatabaseMetric.statements.rawValue)].contains(self)
         }
 
         /// Whether a larger value is worse: true of every metric but throughput (`ops_per_s`).
@@ -125,7 +135,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
 
         /// The unit family its value takes.
         public var unit: Unit {
-            if percentile != nil || self == .max || self == .mean { return .time }
+            if percentile != nil || self == .max || self == .mean || self == .scheduleLagP50 || self == .scheduleLagP99 { return .time }
             if [Self.bytesPerOp, .bytesMedian, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
                 .contains(self) { return .bytes }
             return self == .errorRate ? .fraction : .count
@@ -157,6 +167,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
     public var step: String?
     /// The variant it applies to; nil for every variant.
     public var variant: String?
+    /// The load stage it applies to (`{stage:hold}`); nil for the whole run.
+    public var stage: String?
     public var comparison: Comparison
     /// The limit in the metric's base unit.
     public var value: Double
@@ -164,10 +176,12 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
     public var source: String
 
     /// A threshold.
-    public init(metric: Metric, step: String? = nil, variant: String? = nil, comparison: Comparison, value: Double, source: String) {
+    public init(metric: Metric, step: String? = nil, variant: String? = nil, stage: String? = nil, comparison: Comparison, value: Double,
+                source: String) {
         self.metric = metric
         self.step = step
         self.variant = variant
+        self.stage = stage
         self.comparison = comparison
         self.value = value
         self.source = source

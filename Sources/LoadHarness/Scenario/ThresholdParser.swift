@@ -16,7 +16,7 @@ public struct ThresholdSyntaxError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension Threshold {
-    /// Parses `METRIC[(STEP)][{variant:NAME}] OP VALUE`; whether the step and variant exist is
+    /// Parses `METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE`; whether the step and variant exist is
     /// the scenario's business (the loader checks them).
     public init(parsing text: String) throws(ThresholdSyntaxError) {
         self = try ThresholdParser.parse(text).threshold
@@ -30,6 +30,7 @@ struct ThresholdParser {
         var threshold: Threshold
         var stepCharacter: Int?
         var variantCharacter: Int?
+        var stageCharacter: Int?
     }
 
     private static let timeUnits: [(String, Double)] = [("ns", 0.001), ("us", 1), ("ms", 1_000), ("s", 1_000_000)]
@@ -71,31 +72,42 @@ struct ThresholdParser {
             index += 1
             skipSpaces()
             stepCharacter = index + 1
-            let name = take(while: Self.isWordCharacter)
+            var name = take(while: Self.isWordCharacter)
             guard !name.isEmpty else { throw malformed("expected a step name after '('") }
+            // A setup step's row: setup.login.
+            if name + "." == ScenarioSteps.setupPrefix, peek == "." {
+                index += 1
+                name += "." + take(while: Self.isWordCharacter)
+            }
             step = name
             skipSpaces()
             try expect(")", "expected ')' after the step name")
             skipSpaces()
         }
-        var variant: String?, variantCharacter: Int?
-        if peek == "{" {
+        var variant: String?, variantCharacter: Int?, stage: String?, stageCharacter: Int?
+        // Tags, each in its own braces, in any order: {variant:weak}{stage:hold}.
+        while peek == "{" {
             index += 1
             skipSpaces()
             let keywordStart = index
-            guard take(while: Self.isWordCharacter) == "variant" else {
+            let keyword = take(while: Self.isWordCharacter)
+            guard keyword == "variant" || keyword == "stage" else {
                 index = keywordStart
-                throw malformed("expected 'variant:' after '{'")
+                throw malformed("expected 'variant:' or 'stage:' after '{'")
+            }
+            guard (keyword == "variant" ? variant : stage) == nil else {
+                index = keywordStart
+                throw malformed("'\(keyword)' is given twice")
             }
             skipSpaces()
-            try expect(":", "expected ':' after 'variant'")
+            try expect(":", "expected ':' after '\(keyword)'")
             skipSpaces()
-            variantCharacter = index + 1
+            let character = index + 1
             let name = take { Self.isWordCharacter($0) || $0 == "-" }
-            guard !name.isEmpty else { throw malformed("expected a variant name after 'variant:'") }
-            variant = name
+            guard !name.isEmpty else { throw malformed("expected a \(keyword) name after '\(keyword):'") }
+            if keyword == "variant" { (variant, variantCharacter) = (name, character) } else { (stage, stageCharacter) = (name, character) }
             skipSpaces()
-            try expect("}", "expected '}' after the variant name")
+            try expect("}", "expected '}' after the \(keyword) name")
             skipSpaces()
         }
         let comparison = try comparisonOperator()
@@ -113,8 +125,9 @@ struct ThresholdParser {
         skipSpaces()
         guard index == scalars.count else { throw malformed("expected the end of the threshold after the value") }
         let value = try Self.value(amount, number: number, unit: unit, metric: metric, character: unit.isEmpty ? numberStart + 1 : unitStart + 1)
-        let threshold = Threshold(metric: metric, step: step, variant: variant, comparison: comparison, value: value, source: source)
-        return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: variantCharacter)
+        let threshold = Threshold(metric: metric, step: step, variant: variant, stage: stage, comparison: comparison, value: value,
+                                  source: source)
+        return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: variantCharacter, stageCharacter: stageCharacter)
     }
 
     /// What to write instead of an unknown metric name.

@@ -112,12 +112,15 @@ public struct StreamedRun: Sendable {
             let samples = readBack.samples, points = readBack.points
             let isComplete = completed.contains(variant)
             let leakRecords = leakRows.filter { $0.variant == variant }.map(\.leak)
+            // Each second's load is on every step's row of it: counted once a second.
+            var droppedBySecond: [Int: Int] = [:]
+            for row in variantRows { if let load = row.load { droppedBySecond[row.second] = load.dropped } }
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
             let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
             var result = VariantResult(
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
-                droppedIterations: 0, elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
+                droppedIterations: droppedBySecond.values.reduce(0, +), elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
                 peakResidentBytes: readBack.peakResidentBytes, wasInterrupted: !isComplete)
             readBack.apply(to: &result)
             result.timeSeries = variantRows

@@ -19,6 +19,23 @@ enum HistogramFiles {
         HistogramLog.header(startTime: started) + HistogramLog.line(start: 0, length: max(seconds, 0.001), histogram: step.latency)
     }
 
+    /// An open model's schedule lag over the whole measured phase, as one interval, nanoseconds.
+    static func lagLog(_ lag: ScheduleLag, started: Date, seconds: Double) -> String {
+        HistogramLog.header(startTime: started) + HistogramLog.line(start: 0, length: max(seconds, 0.001), histogram: lag.histogram)
+    }
+
+    /// A variant's schedule lag read back from its log; nil when the folder has none (a closed
+    /// model, or a run from before the log).
+    static func readLag(_ folder: RunFolder, variant: String) throws(RunFolderError) -> ScheduleLag? {
+        let name = RunFolder.lagLog(variant: variant)
+        guard let text = folder.text(name) else { return nil }
+        let contents = HistogramLog.read(text)
+        if let (line, reason) = contents.stoppedAt { throw .badLine(path: folder.file(name), line: line, reason: reason) }
+        var lag = ScheduleLag()
+        for interval in contents.intervals { lag.merge(ScheduleLag(histogram: interval.histogram)) }
+        return lag
+    }
+
     /// An interval log of a step's latency second by second (a run read back, or merged).
     static func secondsLog(_ seconds: [Int: Histogram<UInt64>], started: Date) -> String {
         HistogramLog.header(startTime: started)

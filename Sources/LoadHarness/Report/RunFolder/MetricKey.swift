@@ -1,7 +1,8 @@
 /// A metric as reports, thresholds and `roost compare` name it:
 /// `allocs_per_op(open_profile){variant:weak}`: the metric, the step it was measured on (none:
-/// the whole variant) and the variant (none: every variant, or a column of its own as in
-/// `summary.csv`). Parsed and printed here and nowhere else.
+/// the whole variant), the stage of the load it was measured in (none: the whole run;
+/// `p99(open_feed){stage:hold}`) and the variant (none: every variant, or a column of its own
+/// as in `summary.csv`). Parsed and printed here and nowhere else.
 public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
     /// `allocs_per_op`, `p99`, `instructions_p50`.
     public var name: String
@@ -9,22 +10,25 @@ public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
     public var step: String?
     /// The variant, or nil when the key does not name one.
     public var variant: String?
+    /// The stage of the load, or nil for the whole run.
+    public var stage: String?
 
-    /// A key of `name`, on `step` of `variant`.
-    public init(_ name: String, step: String? = nil, variant: String? = nil) {
+    /// A key of `name`, on `step` of `variant` (in `stage`).
+    public init(_ name: String, step: String? = nil, variant: String? = nil, stage: String? = nil) {
         self.name = name
         self.step = step
         self.variant = variant
+        self.stage = stage
     }
 
-    /// Reads `name`, `name(step)`, `name{variant:v}` or `name(step){variant:v}`; nil for
-    /// anything else (an empty part, text after the end, a brace that is not `{variant:`).
+    /// Reads `name`, then optionally `(step)`, `{stage:s}` and `{variant:v}` in that order; nil
+    /// for anything else (an empty part, text after the end, a brace that is neither).
     public init?(parsing text: String) {
         var rest = Substring(text)
         let name = rest.prefix { $0 != "(" && $0 != "{" }
         guard !name.isEmpty, !name.contains(")"), !name.contains("}") else { return nil }
         rest = rest.dropFirst(name.count)
-        var step: String?, variant: String?
+        var step: String?, variant: String?, stage: String?
         if rest.first == "(" {
             guard let close = rest.firstIndex(of: ")") else { return nil }
             let inside = rest[rest.index(after: rest.startIndex)..<close]
@@ -32,26 +36,30 @@ public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
             step = String(inside)
             rest = rest[rest.index(after: close)...]
         }
-        if rest.first == "{" {
-            let prefix = "{variant:"
-            guard rest.hasPrefix(prefix), rest.last == "}" else { return nil }
-            let inside = rest.dropFirst(prefix.count).dropLast()
-            guard !inside.isEmpty, !inside.contains("}") else { return nil }
-            variant = String(inside)
-            rest = rest[rest.endIndex...]
+        /// The value of a `{label:value}` group at the start of `rest`, taken off it.
+        func group(_ label: String) -> String?? {
+            let prefix = "{\(label):"
+            guard rest.hasPrefix(prefix) else { return .some(nil) }
+            guard let close = rest.firstIndex(of: "}") else { return nil }
+            let inside = rest[rest.index(rest.startIndex, offsetBy: prefix.count)..<close]
+            guard !inside.isEmpty, !inside.contains("{") else { return nil }
+            rest = rest[rest.index(after: close)...]
+            return .some(String(inside))
         }
-        guard rest.isEmpty else { return nil }
-        self.init(String(name), step: step, variant: variant)
+        guard let stageValue = group("stage"), let variantValue = group("variant"), rest.isEmpty else { return nil }
+        stage = stageValue
+        variant = variantValue
+        self.init(String(name), step: step, variant: variant, stage: stage)
     }
 
-    /// `allocs_per_op(open_profile){variant:weak}`.
+    /// `allocs_per_op(open_profile){variant:weak}`, `p99(open_feed){stage:hold}{variant:weak}`.
     public var description: String {
-        name + (step.map { "(\($0))" } ?? "") + (variant.map { "{variant:\($0)}" } ?? "")
+        name + (step.map { "(\($0))" } ?? "") + (stage.map { "{stage:\($0)}" } ?? "") + (variant.map { "{variant:\($0)}" } ?? "")
     }
 
     /// The key without its variant: how `summary.csv`'s `metric` column writes it
     /// (`allocs_per_op(open_profile)`; the variant has a column of its own).
-    public var withoutVariant: MetricKey { MetricKey(name, step: step) }
+    public var withoutVariant: MetricKey { MetricKey(name, step: step, stage: stage) }
 
     /// The metric it names (nil for one Roost does not know, as a newer build's may be).
     public var metric: Threshold.Metric? { Threshold.Metric(name: name) }

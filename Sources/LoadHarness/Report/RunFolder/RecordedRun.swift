@@ -55,6 +55,9 @@ struct RecordedRun: Sendable {
         let memory = try folder.read(.memory).map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
         let retention = try folder.read(.retention).map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
         let sites = try AllocationsFile.read(folder)
+        let stages = try StagesFile.read(folder) { variant, stage, metric in
+            summary.value(scenario: scenario.name, variant: variant, MetricKey(metric, stage: stage))
+        } ?? [:]
         let phases = info.phases, datasets = info.datasets
 
         var variants: [VariantResult] = []
@@ -103,6 +106,9 @@ struct RecordedRun: Sendable {
                 peakResidentBytes: Int(figure("rss_peak_bytes") ?? 0), wasInterrupted: false)
             readBack.apply(to: &result)
             result.timeSeries = series.filter { $0.variant == variant }
+            result.loadModel = scenario.load.name
+            result.stages = stages[variant] ?? []
+            result.scheduleLag = try HistogramFiles.readLag(folder, variant: variant)
             result.secondLatencies = seconds
             result.statements = statements
             result.statementPlans = Dictionary(queries.filter { $0.variant == variant }.map { ($0.statement, $0.plan) }) { a, _ in a }

@@ -27,6 +27,8 @@ public struct RunFolder: Sendable, Hashable, CustomStringConvertible {
     public static func histogram(variant: String, step: String) -> String { "\(histogramFolder)/\(variant).\(step).hgrm" }
     /// A step's latency as an HdrHistogram interval log, nanoseconds.
     public static func intervalLog(variant: String, step: String) -> String { "\(histogramFolder)/\(variant).\(step).hlog" }
+    /// A variant's schedule lag (open models) as an HdrHistogram interval log, nanoseconds.
+    public static func lagLog(variant: String) -> String { "\(histogramFolder)/\(variant).schedule-lag.hlog" }
     /// A variant's folded stacks of one kind (`allocs`, `bytes`, `retained`, `instructions`).
     public static func folded(variant: String, kind: String) -> String { "\(profileFolder)/\(variant).\(kind).folded" }
 

@@ -8,7 +8,7 @@ enum RunInfoFile {
     /// `run.csv` of a finished (or rebuilt) run.
     static func text(_ run: RunResult, commandLine: [String], configuration: String) -> String {
         let completed = run.variants.filter(\.leaksChecked)
-        var extra = profileMode(run) + (run.rebuiltBy.map { [(RunInfo.Key.rebuiltBy, $0)] } ?? [])
+        var extra = profileMode(run) + LoadColumns.runRows(run) + (run.rebuiltBy.map { [(RunInfo.Key.rebuiltBy, $0)] } ?? [])
         if run.instructions != nil || InstructionCounter.isActive { extra.append((RunInfo.Key.measuredUnder, "callgrind")) }
         if let folders = run.mergedFrom { extra.append((RunInfo.Key.mergedFrom, folders.joined(separator: " "))) }
         var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,

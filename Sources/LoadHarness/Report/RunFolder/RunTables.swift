@@ -12,7 +12,9 @@ extension RunTable {
         ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us", "max_us",
          "ops_per_s", "allocs_per_op", "bytes_per_op"],
         added: ["allocs_p50", "bytes_p50"],
-        ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"])
+        ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"],
+        // (since design 15) latency from each step's actual start, beside the corrected columns.
+        LoadColumns.stepsColumns)
 
     /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
     public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
@@ -35,10 +37,25 @@ extension RunTable {
         "instructions.csv",
         ["scenario", "variant", "step", "function", "executions", "self_instructions", "inclusive_instructions"])
 
-    /// `timeseries.csv` (streamed): per variant, second of the measured phase and step.
+    /// `timeseries.csv` (streamed): per variant, second of the measured phase and step; (since
+    /// design 15) the second's load on each of its rows.
     public static let timeSeries = RunTable(
         "timeseries.csv",
-        ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us", "allocs", "bytes"])
+        ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us", "allocs", "bytes"],
+        added: LoadColumns.timeSeriesColumns)
+
+    /// `stages.csv` (design 15): per variant, stage and step, the stage's place, target and
+    /// load, and the step's executions that started in it.
+    public static let stages = RunTable(
+        "stages.csv",
+        ["scenario", "variant", "stage", "start_s", "end_s", "target", "virtual_users", "target_rate", "achieved_rate", "dropped",
+         "step", "count", "errors", "p50_us", "p90_us", "p99_us", "max_us", "allocs_per_op", "statements_per_op"])
+
+    /// `capacity.csv` (`roost capacity`): per probe and step, the rate asked and achieved, the verdict and the step's figures.
+    public static let capacity = RunTable(
+        "capacity.csv",
+        ["probe", "target_rate", "achieved_rate", "dropped", "verdict", "failed", "step", "count", "errors", "p50_us", "p99_us",
+         "allocs_per_op", "statements_per_op"])
 
     /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact allocations and bytes.
     public static let executions = RunTable(
@@ -83,7 +100,7 @@ extension RunTable {
 
     /// Every table, in the order docs/reports.md lists them.
     public static let all: [RunTable] = [
-        .steps, .queries, .timeSeries, .executions, .distributions, .memory, .retention, .leaks, .summary, .thresholds, .errors,
-        .run, .allocations, .instructions, .latencies,
+        .steps, .queries, .stages, .timeSeries, .executions, .distributions, .memory, .retention, .leaks, .summary, .thresholds, .errors,
+        .run, .allocations, .instructions, .latencies, .capacity,
     ]
 }

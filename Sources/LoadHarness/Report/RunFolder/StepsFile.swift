@@ -10,7 +10,7 @@ enum StepsFile {
                    step.percentileMicroseconds(99), step.percentileMicroseconds(99.9), step.maxMicroseconds,
                    Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
                    step.allocationsMedian, step.bytesMedian].map(CSV.number)
-                + QueriesFile.stepsFields(variant.statements[step.step])
+                + QueriesFile.stepsFields(variant.statements[step.step]) + LoadColumns.stepsFields(step)
         }
     }
 

@@ -5,6 +5,7 @@ enum TimeSeriesFile {
         [scenario, row.variant, String(row.second), row.step, String(row.count), String(row.errors),
          row.p50Microseconds.map(CSV.number) ?? "", row.p99Microseconds.map(CSV.number) ?? "",
          row.maxMicroseconds.map(CSV.number) ?? "", String(row.allocations), String(row.bytes)]
+            + LoadColumns.timeSeriesFields(row.load)
     }
 
     /// The file's text for `run`.
@@ -20,7 +21,7 @@ enum TimeSeriesFile {
                 variant: try row.text("variant"), second: try row.number("second"), step: try row.text("step"),
                 count: try row.number("count"), errors: try row.number("errors"), p50Microseconds: try row.optionalNumber("p50_us"),
                 p99Microseconds: try row.optionalNumber("p99_us"), maxMicroseconds: try row.optionalNumber("max_us"),
-                allocations: try row.number("allocs"), bytes: try row.number("bytes")))
+                allocations: try row.number("allocs"), bytes: try row.number("bytes"), load: try LoadColumns.secondLoad(row)))
         }
         return rows
     }

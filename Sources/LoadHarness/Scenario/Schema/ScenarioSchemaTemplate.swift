@@ -110,84 +110,19 @@ enum ScenarioSchemaTemplate {
       }
     },
     "load": {
-      "description": "How load is applied: the closed model or the open one, not both.",
-      "oneOf": [
-        {
-          "title": "closed model",
-          "description": "A fixed number of virtual users, each looping over the steps.",
-          "type": "object",
-          "additionalProperties": false,
-          "properties": {
-            "virtual_users": {
-              "type": "integer",
-              "minimum": 1,
-              "default": 1,
-              "description": "Virtual users looping over the steps."
-            },
-            "iterations": {
-              "type": "integer",
-              "minimum": 1,
-              "default": 1,
-              "description": "Iterations per virtual user (or set duration)."
-            },
-            "duration": {
-              "$ref": "#/$defs/duration",
-              "description": "How long to run (instead of iterations)."
-            },
-            "ramp_up": {
-              "$ref": "#/$defs/duration",
-              "default": "0s",
-              "description": "Time over which virtual users start."
-            },
-            "warmup": {
-              "type": "integer",
-              "minimum": 0,
-              "default": 0,
-              "description": "Iterations each virtual user plays before measuring (not measured): lazily built state (runtime caches, prepared statements, SQLite pages) is filled first, so allocation counts repeat exactly."
-            }
-          },
-          "not": {
-            "required": [
-              "iterations",
-              "duration"
-            ]
-          }
-        },
-        {
-          "title": "open model",
-          "description": "Iterations started at a fixed rate, each by a free virtual user.",
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "arrival_rate",
-            "duration",
-            "max_virtual_users"
-          ],
-          "properties": {
-            "arrival_rate": {
-              "type": "string",
-              "pattern": "^[0-9]+(\\.[0-9]+)?/(s|m)$",
-              "description": "Iterations started per second or minute, e.g. 200/s, 12/m."
-            },
-            "duration": {
-              "$ref": "#/$defs/duration",
-              "description": "How long to run."
-            },
-            "max_virtual_users": {
-              "type": "integer",
-              "minimum": 1,
-              "description": "Most virtual users busy at once."
-            }
-          }
-        }
-      ]
+      "description": "How load is applied: one of the load models (closed, open, ramping users, ramping arrival rate), never a mix.",
+      "oneOf": "@@loadModels@@"
+    },
+    "setup": {
+      "$ref": "#/$defs/steps",
+      "description": "Played once by each virtual user before its first iteration (log in, follow someone), measured and reported apart (setup.<step>)."
     },
     "steps": {
       "$ref": "#/$defs/steps",
       "description": "What each virtual user plays per iteration."
     },
     "thresholds": {
-      "description": "Pass/fail rules: METRIC[(STEP)][{variant:NAME}] OP VALUE, e.g. \"p99(open_profile) < 20ms\".",
+      "description": "Pass/fail rules: METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE, e.g. \"p99(open_profile) < 20ms\".",
       "type": "array",
       "items": {
         "$ref": "#/$defs/threshold"

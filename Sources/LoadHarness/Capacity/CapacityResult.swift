@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a capacity search found: every probe, how it ended, and its answer in one line.
+public struct CapacityResult: Sendable {
+    /// The lowest rate that failed, and the threshold that failed there.
+    public struct Failure: Sendable, Equatable {
+        public let rate: Double
+        public let threshold: String
+    }
+
+    public let scenario: Scenario
+    public let variant: String
+    public let settings: CapacitySettings
+    public let probes: [CapacityProbe]
+    let ending: CapacitySearch.Ending
+    /// The highest rate that passed (confirmed when the search found its answer).
+    public let highestPass: Double?
+    public let lowestFail: Failure?
+    public let started: Date
+    public let ended: Date
+
+    /// Whether the search found the capacity (its highest passing rate held three levels).
+    public var isFound: Bool { ending == .found }
+    /// Whether the first probe failed: the capacity is below the start rate.
+    public var failsAtStart: Bool { ending == .failsAtStart }
+    /// Whether Ctrl-C stopped it.
+    public var wasInterrupted: Bool { ending == .interrupted }
+
+    /// The capacity as far as it is known: the highest passing rate (nil when none passed).
+    public var capacity: Double? { highestPass }
+
+    /// `capacity: 480/s (passes at 480/s, fails at 505/s: p99(open_post) < 20ms)`.
+    public var answer: String {
+        let rate = CapacityRun.rate
+        let failing = lowestFail.map { "fails at \(rate($0.rate)): \($0.threshold)" }
+        switch ending {
+        case .found:
+            guard let pass = highestPass else { return "capacity: unknown" }
+            return "capacity: \(rate(pass)) (passes at \(rate(pass))" + (failing.map { ", \($0)" } ?? "") + ")"
+        case .failsAtStart:
+            return "capacity: below \(rate(settings.start)) (the first probe " + (failing ?? "failed") + ")"
+        case .nothingHolds:
+            return "capacity: unknown (no rate held for three levels; " + (failing ?? "") + ")"
+        case .generatorLimited(let at, let reason):
+            return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown")
+                + " (the harness could not drive \(rate(at)): \(reason); it is not the stack's limit)"
+        case .outOfTime:
+            return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown")
+                + " (stopped at --max-time" + (failing.map { "; \($0)" } ?? "") + ")"
+        case .interrupted:
+            return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown") + " (interrupted"
+                + (failing.map { "; \($0)" } ?? "") + ")"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// `roost capacity`: plays a scenario's steps in the open model at a series of rates (the
+/// search in `CapacitySearch`), each probe a run of its own on a fresh stack with a fresh copy
+/// of the dataset, judged by the scenario's thresholds (or the `--slo` ones) on the probe's
+/// judged stage, after a settling stage that is not judged.
+public struct CapacityRun: Sendable {
+    public let scenario: Scenario
+    /// The variant probed.
+    public let variant: String
+    /// What a probe must keep: per-stage metrics are judged on the stage `probe` only.
+    public let thresholds: [Threshold]
+    public var settings: CapacitySettings
+    public var stop = StopFlag()
+    public var datasetCache: DatasetCache?
+    public var warn: @Sendable (String) -> Void = { _ in }
+    /// Told of each probe as it begins and ends (one line each).
+    public var progress: @Sendable (String) -> Void = { _ in }
+    /// A change to each probe's stack (a test's or a benchmark's), or nil.
+    var patch: StackPatch?
+    var clock: any RunClock = SystemClock()
+
+    /// The judged stage of every probe.
+    static let judgedStage = "probe"
+
+    /// A search of `scenario`'s `variant`, judged by `thresholds`.
+    public init(scenario: Scenario, variant: String, thresholds: [Threshold], settings: CapacitySettings) {
+        self.scenario = scenario
+        self.variant = variant
+        self.thresholds = thresholds
+        self.settings = settings
+    }
+
+    /// Runs the search until it ends (or `stop`, or the time allowed).
+    public func run() throws -> CapacityResult {
+        let started = Date()
+        let clock = ContinuousClock(), begin = clock.now
+        var search = CapacitySearch(settings)
+        while let request = search.next {
+            if stop.isSet {
+                search.stop(.interrupted)
+                break
+            }
+            let elapsed = clock.now - begin
+            if elapsed + settings.probeDuration(levels: request.levels) > settings.maxTime {
+                search.stop(.outOfTime)
+                break
+            }
+            let number = search.probes.count + 1
+            progress("probe \(number): \(Self.rate(request.rate)) with up to \(request.users) virtual users"
+                + (request.levels > 1 ? ", \(request.levels) levels (confirming)" : "") + " ...")
+            let probe = try play(request, number: number)
+            progress("probe \(number): \(Self.rate(request.rate)): \(Self.describe(probe))")
+            search.record(probe)
+        }
+        return CapacityResult(scenario: scenario, variant: variant, settings: settings, probes: search.probes,
+                              ending: search.ending ?? .interrupted, highestPass: search.highestPass,
+                              lowestFail: search.lowestFail.map { CapacityResult.Failure(rate: $0.rate, threshold: $0.threshold) },
+                              started: started, ended: Date())
+    }
+
+    /// One probe: the scenario's steps at `request.rate` on a fresh stack.
+    func play(_ request: CapacitySearch.Request, number: Int) throws -> CapacityProbe {
+        var probed = scenario
+        var stages: [LoadStage] = []
+        if settings.settle > .zero { stages.append(LoadStage(duration: settings.settle, target: request.rate, name: "settle")) }
+        stages.append(LoadStage(duration: settings.level * request.levels, target: request.rate, name: Self.judgedStage))
+        probed.load = .rampingArrivalRate(.init(startRate: request.rate, stages: stages, maxVirtualUsers: request.users))
+        probed.thresholds = thresholds.filter { !$0.metric.isInstructionCount }.map { threshold in
+            var judged = threshold
+            if threshold.metric.isPerStage { judged.stage = Self.judgedStage }
+            judged.variant = nil
+            return judged
+        }
+        var runner = ScenarioRunner(scenario: probed)
+        runner.variants = [variant]
+        runner.stop = stop
+        runner.clock = clock
+        runner.datasetCache = datasetCache
+        runner.warn = warn
+        runner.patch = patch
+        runner.allocationProfile = .off
+        let result = try runner.run()
+        guard let measured = result.variants.first,
+              let stage = measured.stages.first(where: { $0.name == Self.judgedStage }) else {
+            return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                                 achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: [])
+        }
+        let failed = result.thresholds.filter { !$0.passed }.map(\.threshold)
+        var stackFailures = failed.filter { !Self.generatorMetrics.contains($0.metric) }
+        if (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance {
+            // The schedule ran late: a latency counted from the intended start carries the
+            // harness's lateness. What still fails counted from each step's actual start is the stack's.
+            stackFailures = stackFailures.filter { Self.failsWithoutLag($0, stage) }
+        }
+        // Dropped iterations only hide slow ones: what failed among those that ran is the stack's limit.
+        let verdict: CapacityProbe.Verdict = result.wasInterrupted ? .interrupted
+            : !stackFailures.isEmpty ? .fail
+            : stage.load.dropped > 0 || stage.load.achievedRate < Self.achievedShare * request.rate || !failed.isEmpty
+                ? .generatorLimited : .pass
+        let named = (stackFailures.isEmpty ? failed : stackFailures).map { source(of: $0) }
+        return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                             achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,
+                             verdict: verdict, failed: named, steps: stage.steps)
+    }
+
+    /// Whether `threshold` (failed) also fails on latencies counted from each step's actual
+    /// start; a threshold on anything but a step's latency stands as it failed.
+    static func failsWithoutLag(_ threshold: Threshold, _ stage: StageResult) -> Bool {
+        guard let name = threshold.step, let step = stage.steps.first(where: { $0.step == name }) else { return true }
+        let value: Double?
+        if let percentile = threshold.metric.percentile {
+            value = step.uncorrectedPercentileMicroseconds(percentile)
+        } else if threshold.metric == .max {
+            value = step.uncorrectedPercentileMicroseconds(100)
+        } else {
+            return true
+        }
+        guard let value else { return true }
+        return !threshold.comparison.holds(value, threshold.value)
+    }
+
+    /// The share of the target rate a probe must start for its verdict to stand (design section 15).
+    static let achievedShare = 0.95
+
+    /// Thresholds on the harness's own figures: their failing says the generator fell behind.
+    static let generatorMetrics: [Threshold.Metric] = [.droppedIterations, .scheduleLagP50, .scheduleLagP99]
+
+    /// A threshold as the user wrote it (the probe's own copy names the judged stage).
+    private func source(of judged: Threshold) -> String {
+        thresholds.first { $0.metric == judged.metric && $0.step == judged.step && $0.comparison == judged.comparison
+            && $0.value == judged.value }?.source ?? judged.source
+    }
+
+    /// `480/s`, `12.5/s`.
+    static func rate(_ value: Double) -> String { LoadUnit.rate.written(value >= 20 ? value.rounded() : (value * 10).rounded() / 10) }
+
+    /// A probe's verdict and figures on one line.
+    static func describe(_ probe: CapacityProbe) -> String {
+        let achieved = "achieved \(rate(probe.achievedRate))"
+        let slowest = probe.steps.max { $0.p99Microseconds < $1.p99Microseconds }
+            .map { ", slowest p99 \($0.step) \(RunSummary.observed(.time, $0.p99Microseconds))" } ?? ""
+        switch probe.verdict {
+        case .pass: return "pass (\(achieved)\(slowest))"
+        case .fail: return "FAIL \(probe.failed.first ?? "") (\(achieved)\(slowest)\(probe.dropped > 0 ? ", \(probe.dropped) dropped" : ""))"
+        case .generatorLimited: return "generator-limited: \(probe.generatorReason ?? "") (\(achieved))"
+        case .interrupted: return "interrupted"
+        }
+    }
+}

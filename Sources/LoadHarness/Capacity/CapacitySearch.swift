@@ -1,0 +1,135 @@
+/// The capacity search's decisions (design section 15), apart from playing the probes so
+/// they can be tested exactly: which rate to probe next, with how many users and for how many
+/// levels, and the answer once known. Rates double from the start until a probe fails, then
+/// bisection until the passing and failing rates are within the precision, then the highest
+/// passing rate is confirmed by a probe three levels long (a failed confirmation makes it the
+/// failing rate and the search goes on below it). A generator-limited probe is never counted
+/// as the stack's limit: with drops and every threshold holding, it is played again with twice
+/// the users (up to the most); otherwise the search stops and says why.
+struct CapacitySearch {
+    /// What to play next.
+    struct Request: Equatable {
+        var rate: Double
+        var users: Int
+        var levels: Int
+    }
+
+    /// How the search ended.
+    enum Ending: Equatable {
+        /// The highest passing rate held for three levels.
+        case found
+        /// The first probe failed: the capacity is below the start.
+        case failsAtStart
+        /// No passing rate below a failed confirmation.
+        case nothingHolds
+        /// A probe the harness could not drive (why), with the rate.
+        case generatorLimited(rate: Double, reason: String)
+        /// The next probe would end after the time allowed.
+        case outOfTime
+        /// Ctrl-C.
+        case interrupted
+    }
+
+    private enum Phase {
+        case doubling(Double)
+        case bisecting
+        case confirming
+        case done(Ending)
+    }
+
+    let settings: CapacitySettings
+    private var phase: Phase
+    private(set) var users: Int
+    /// Every passing rate (confirmed or not), the highest passing one, the lowest failing one.
+    private var passes: [Double] = []
+    private(set) var highestPass: Double?
+    private(set) var lowestFail: (rate: Double, threshold: String)?
+    private(set) var probes: [CapacityProbe] = []
+
+    init(_ settings: CapacitySettings) {
+        self.settings = settings
+        phase = .doubling(settings.start)
+        users = settings.users
+    }
+
+    /// How the search ended; nil while it goes on.
+    var ending: Ending? {
+        if case .done(let ending) = phase { ending } else { nil }
+    }
+
+    /// The next probe to play; nil when the search is over.
+    var next: Request? {
+        switch phase {
+        case .doubling(let rate): Request(rate: rate, users: users, levels: 1)
+        case .bisecting: Request(rate: midpoint, users: users, levels: 1)
+        case .confirming: highestPass.map { Request(rate: $0, users: users, levels: 3) }
+        case .done: nil
+        }
+    }
+
+    /// Ends the search (out of time, interrupted).
+    mutating func stop(_ ending: Ending) { phase = .done(ending) }
+
+    /// Takes in the probe just played (the one `next` asked for).
+    mutating func record(_ probe: CapacityProbe) {
+        probes.append(probe)
+        switch probe.verdict {
+        case .interrupted:
+            phase = .done(.interrupted)
+        case .generatorLimited:
+            if probe.dropped > 0, users < settings.maxUsers {
+                users = min(users * 2, settings.maxUsers)  // the same request again, with more users
+            } else {
+                phase = .done(.generatorLimited(rate: probe.targetRate, reason: probe.generatorReason ?? "the harness fell behind"))
+            }
+        case .pass:
+            passes.append(probe.targetRate)
+            if probe.levels > 1 {
+                phase = .done(.found)
+                return
+            }
+            highestPass = max(highestPass ?? 0, probe.targetRate)
+            if case .doubling(let rate) = phase { phase = .doubling(rate * 2) }
+            narrow()
+        case .fail:
+            let failure = (probe.targetRate, probe.failed.first ?? "a threshold")
+            if probe.levels > 1 {
+                // The confirmation failed: that rate fails, the search goes on below it.
+                passes.removeAll { $0 >= probe.targetRate }
+                lowestFail = failure
+                highestPass = passes.max()
+                guard highestPass != nil else {
+                    phase = .done(.nothingHolds)
+                    return
+                }
+                phase = .bisecting
+                narrow()
+                return
+            }
+            if lowestFail.map({ probe.targetRate < $0.rate }) ?? true { lowestFail = failure }
+            guard highestPass != nil else {
+                phase = .done(.failsAtStart)
+                return
+            }
+            phase = .bisecting
+            narrow()
+        }
+    }
+
+    /// Confirm once the passing and failing rates are within the precision (or no rate
+    /// between them is left to probe).
+    private mutating func narrow() {
+        guard let pass = highestPass, let fail = lowestFail?.rate else { return }
+        if case .doubling = phase { phase = .bisecting }
+        let middle = midpoint
+        if fail <= pass * (1 + settings.precision) || middle <= pass || middle >= fail { phase = .confirming }
+    }
+
+    /// Halfway between the highest passing and the lowest failing rate, to a whole rate above
+    /// 20/s and a tenth below.
+    private var midpoint: Double {
+        guard let pass = highestPass, let fail = lowestFail?.rate else { return settings.start }
+        let middle = (pass + fail) / 2
+        return middle >= 20 ? middle.rounded() : (middle * 10).rounded() / 10
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A capacity search's folder: `capacity.csv` (every probe, per step), each probe's latency
+/// histograms (`hgrm/probe<N>.<variant>.<step>.hgrm`, the judged stage), `run.csv` (the run's
+/// facts and the answer) and `report.html` (latency against achieved throughput).
+public enum CapacityFiles {
+    /// Writes every file of `result` into `folder` (created if missing); each to a temporary
+    /// name first, then renamed.
+    @discardableResult
+    public static func write(_ result: CapacityResult, to folder: String, commandLine: [String] = CommandLine.arguments,
+                             buildConfiguration: String) throws -> String {
+        let target = RunFolder(folder)
+        try target.create()
+        try target.write(capacity(result), to: RunTable.capacity.name)
+        for probe in result.probes {
+            for step in probe.steps {
+                guard let histogram = step.histogram else { continue }  // a probe's stage always keeps it
+                var text = ""
+                histogram.outputPercentileDistribution(to: &text, outputValueUnitScalingRatio: 1_000)
+                try target.write(text, to: "\(RunFolder.histogramFolder)/probe\(probe.number).\(result.variant).\(step.step).hgrm")
+            }
+        }
+        let state: RunState = result.wasInterrupted ? .interrupted : .complete
+        let info = RunInfo(seed: result.scenario.seed, commandLine: commandLine, configuration: buildConfiguration, started: result.started,
+                           ended: result.ended, state: state, completedVariants: [result.variant], extra: runRows(result))
+        try target.write(RunInfoFile.text(info), to: RunTable.run.name)
+        try target.write(CapacityReport.page(result), to: RunFolder.reportPage)
+        return folder
+    }
+
+    /// One row per probe and step (a probe with no step: one row without step figures).
+    static func capacity(_ result: CapacityResult) -> String {
+        var rows: [[String]] = []
+        for probe in result.probes {
+            let fields = [String(probe.number), CSV.number(probe.targetRate), CSV.number(probe.achievedRate), String(probe.dropped),
+                          probe.verdict.rawValue, probe.failed.joined(separator: "; ")]
+            for step in probe.steps {
+                rows.append(fields + [step.step, String(step.count), String(step.errors)]
+                    + [step.p50Microseconds, step.p99Microseconds, step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number))
+            }
+            if probe.steps.isEmpty { rows.append(fields + ["", "0", "0", "", "", "", ""]) }
+        }
+        return RunTable.capacity.text(rows)
+    }
+
+    /// `run.csv`'s rows about the search.
+    static func runRows(_ result: CapacityResult) -> [(String, String)] {
+        [("command", "capacity"), ("variant", result.variant), ("capacity", result.capacity.map(CSV.number) ?? ""),
+         ("capacity_found", result.isFound ? "true" : "false"),
+         ("fails_at", result.lowestFail.map { CSV.number($0.rate) } ?? ""), ("failed_threshold", result.lowestFail?.threshold ?? ""),
+         ("answer", result.answer), ("probes", String(result.probes.count)),
+         ("precision", CSV.number(result.settings.precision)), ("level_s", CSV.number(result.settings.level.seconds)),
+         ("settle_s", CSV.number(result.settings.settle.seconds))]
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { self / .seconds(1) }
+}

@@ -1,0 +1,103 @@
+@testable import LoadHarness
+import Testing
+
+/// `roost capacity`'s decisions, exactly, against a stack whose limit is known: which rate it
+/// probes next, when it confirms, what it answers, and that a probe the harness could not
+/// drive is never taken for the stack's limit.
+@Suite struct CapacitySearchTests {
+    /// A probe of `request` against a stack that keeps its thresholds up to `limit` per second.
+    private func probe(_ request: CapacitySearch.Request, number: Int, limit: Double, dropsBelow users: Int = 0,
+                       lagFailure: Bool = false) -> CapacityProbe {
+        let dropped = request.users < users ? 10 : 0
+        let passes = request.rate <= limit
+        let verdict: CapacityProbe.Verdict = lagFailure ? .generatorLimited : dropped > 0 && passes ? .generatorLimited
+            : passes ? .pass : .fail
+        return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                             achievedRate: request.rate, dropped: dropped, lagP99: lagFailure ? 5_000 : 10, verdict: verdict,
+                             failed: verdict == .fail || lagFailure ? ["p99(logout) < 25ms"] : [], steps: [])
+    }
+
+    /// Plays the whole search; the requests in order.
+    private func search(_ settings: CapacitySettings, limit: Double, dropsBelow users: Int = 0,
+                        lagFailureAt: Double? = nil) -> (CapacitySearch, [CapacitySearch.Request]) {
+        var search = CapacitySearch(settings)
+        var requests: [CapacitySearch.Request] = []
+        while let request = search.next, requests.count < 50 {
+            requests.append(request)
+            search.record(probe(request, number: requests.count, limit: limit, dropsBelow: users,
+                                lagFailure: lagFailureAt == request.rate))
+        }
+        return (search, requests)
+    }
+
+    @Test func ratesDoubleThenBisectThenTheHighestPassIsConfirmed() {
+        let (search, requests) = search(CapacitySettings(start: 25, precision: 0.05, users: 4), limit: 180)
+        #expect(requests.map(\.rate) == [25, 50, 100, 200, 150, 175, 188, 182, 175])
+        #expect(requests.map(\.levels) == [1, 1, 1, 1, 1, 1, 1, 1, 3])
+        #expect(search.ending == .found)
+        #expect(search.highestPass == 175)
+        #expect(search.lowestFail?.rate == 182)
+        #expect(search.lowestFail?.threshold == "p99(logout) < 25ms")
+        // Within the precision of the known limit (175 of 180: 2.8% under it).
+        #expect(abs(175.0 - 180) / 180 < 0.05)
+    }
+
+    @Test func belowTenthsOfAnIterationPerSecondTheRatesKeepATenth() {
+        let (search, requests) = search(CapacitySettings(start: 2, precision: 0.05, users: 1), limit: 5.3)
+        #expect(requests.map(\.rate) == [2, 4, 8, 6, 5, 5.5, 5.3, 5.3])
+        #expect(search.ending == .found)
+        #expect(search.highestPass == 5.3)
+    }
+
+    @Test func aFailingFirstProbeEndsTheSearch() {
+        let (search, requests) = search(CapacitySettings(start: 100, users: 4), limit: 50)
+        #expect(requests.map(\.rate) == [100])
+        #expect(search.ending == .failsAtStart)
+        #expect(search.highestPass == nil)
+        #expect(search.lowestFail?.rate == 100)
+    }
+
+    @Test func aFailedConfirmationMovesTheSearchBelowIt() {
+        var search = CapacitySearch(CapacitySettings(start: 10, precision: 0.5, users: 2))
+        var rates: [Double] = []
+        while let request = search.next, rates.count < 20 {
+            rates.append(request.rate)
+            // Short probes pass up to 40/s; a long one at 20/s or more fails (the stack tires).
+            let passes = request.levels > 1 ? request.rate < 20 : request.rate <= 40
+            search.record(CapacityProbe(number: rates.count, targetRate: request.rate, users: 2, levels: request.levels,
+                                        achievedRate: request.rate, dropped: 0, lagP99: 10, verdict: passes ? .pass : .fail,
+                                        failed: passes ? [] : ["errors == 0"], steps: []))
+        }
+        // 10, 20, 40 pass, 80 and 60 fail: 40 is confirmed and fails; 30 passes short and fails
+        // confirmed; 20 fails confirmed; 15 passes short and confirmed.
+        #expect(rates == [10, 20, 40, 80, 60, 40, 30, 30, 20, 15, 15])
+        #expect(search.ending == .found)
+        #expect(search.highestPass == 15)
+        #expect(search.lowestFail?.rate == 20)
+    }
+
+    @Test func dropsWithEveryThresholdHoldingAskForMoreUsersNeverForALimit() {
+        let settings = CapacitySettings(start: 100, precision: 0.05, users: 4, maxUsers: 16)
+        let (search, requests) = search(settings, limit: 150, dropsBelow: 16)
+        // 100/s is played with 4, 8, then 16 users before it counts as a pass.
+        #expect(requests.prefix(4).map(\.rate) == [100, 100, 100, 200])
+        #expect(requests.prefix(4).map(\.users) == [4, 8, 16, 16])
+        #expect(search.ending == .found)
+        #expect(search.probes.filter { $0.verdict == .generatorLimited }.count == 2)
+        #expect(search.highestPass.map { $0 <= 150 && $0 >= 150 / 1.05 } == true)
+    }
+
+    @Test func aProbeTheHarnessCouldNotDriveStopsTheSearchAndSaysWhy() {
+        let (search, requests) = search(CapacitySettings(start: 50, users: 4), limit: 1_000, lagFailureAt: 200)
+        #expect(requests.map(\.rate) == [50, 100, 200])
+        guard case .generatorLimited(let rate, let reason)? = search.ending else {
+            Issue.record("ended \(String(describing: search.ending))")
+            return
+        }
+        #expect(rate == 200)
+        #expect(reason == "iterations started late (schedule lag p99 5ms) and failed only by that: p99(logout) < 25ms")
+        // Never the stack's limit: no failing rate was found.
+        #expect(search.lowestFail == nil)
+        #expect(search.highestPass == 100)
+    }
+}
