@@ -164,13 +164,42 @@ struct PairedCommand: ParsableCommand {
 }
 
 /// Ctrl-C during a paired run: stops after the run playing now, which is interrupted too.
-final class PairedInterrupt: @unchecked Sendable {
-    private let source: DispatchSourceSignal
+/// The signal handler only writes a byte to a pipe (about all a handler may safely do); a
+/// thread of its own reads the pipe and calls the handler. A dispatch signal source ran its
+/// handler on the global queue, whose few threads were busy waiting on the runs: on a loaded
+/// machine a Ctrl-C was seen ten rounds late.
+final class PairedInterrupt: Sendable {
+    /// The pipe's write end, for the signal handler (which can capture nothing).
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
+    private let pipe: (read: Int32, write: Int32)
 
     init(_ handler: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler(handler: handler)
-        source.resume()
+        var ends: [Int32] = [-1, -1]
+        _ = ends.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
+        pipe = (ends[0], ends[1])
+        Self.signalPipe = ends[1]
+        let readEnd = ends[0]
+        // A process started with SIGINT blocked (as a test runner's children are) would never
+        // run the handler: unblock it on this thread, whose mask the reading thread inherits.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) == 1 { handler() }
+            close(readEnd)
+        }
+        thread.name = "roost paired: Ctrl-C"
+        thread.start()
+        signal(SIGINT) { _ in
+            var byte: UInt8 = 1
+            _ = write(PairedInterrupt.signalPipe, &byte, 1)
+        }
+    }
+
+    deinit {
+        signal(SIGINT, SIG_DFL)
+        close(pipe.write)  // the reading thread sees the end of the pipe and returns
     }
 }
