@@ -165,17 +165,19 @@ struct PairedCommand: ParsableCommand {
 
 /// Ctrl-C during a paired run: stops after the run playing now, which is interrupted too.
 /// The signal handler only writes a byte to a pipe (about all a handler may safely do); a
-/// thread of its own reads the pipe and calls the handler. A dispatch signal source ran its
-/// handler on the global queue, whose few threads were busy waiting on the runs: on a loaded
-/// machine a Ctrl-C was seen ten rounds late.
+/// thread of its own reads the pipe and calls `handler`, so no dispatch queue's threads stand
+/// between Ctrl-C and the stop. Without a pipe, Ctrl-C keeps its default (the process ends).
 final class PairedInterrupt: Sendable {
     /// The pipe's write end, for the signal handler (which can capture nothing).
     nonisolated(unsafe) private static var signalPipe: Int32 = -1
-    private let pipe: (read: Int32, write: Int32)
+    private let pipe: (read: Int32, write: Int32)?
 
     init(_ handler: @escaping @Sendable () -> Void) {
         var ends: [Int32] = [-1, -1]
-        _ = ends.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
+        guard ends.withUnsafeMutableBufferPointer({ Glibc.pipe($0.baseAddress!) }) == 0 else {
+            pipe = nil
+            return
+        }
         pipe = (ends[0], ends[1])
         Self.signalPipe = ends[1]
         let readEnd = ends[0]
@@ -199,6 +201,7 @@ final class PairedInterrupt: Sendable {
     }
 
     deinit {
+        guard let pipe else { return }
         signal(SIGINT, SIG_DFL)
         close(pipe.write)  // the reading thread sees the end of the pipe and returns
     }
