@@ -88,8 +88,8 @@ struct LongRunCommandTests {
         }
         #expect(Set(medians[0].keys) == Set(medians[1].keys))
         // Known, issue 31 (docs/storage.md): the four users now read and write in parallel on
-        // the memory stack's WAL database, and a write's allocations depend a little on where
-        // the others' reads are (a fresh clone's CI saw weak/login's median 38,920 B in one run,
+        // the memory stack's WAL database, and a write's allocations likely depend a little on
+        // where the others' reads are (cause not traced; a fresh clone's CI saw weak/login's median 38,920 B in one run,
         // 38,880 B in the next, 1 in 2). Reported on every run where it happens, not failed,
         // until the storage makes them repeat again; the gate compares ci-multi-user exactly.
         withKnownIssue("multi-user medians on parallel storage move by a few bytes between runs (issue 31)", isIntermittent: true) {

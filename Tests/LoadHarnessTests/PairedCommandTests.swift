@@ -76,8 +76,8 @@ struct PairedCommandTests {
         let started = try RoostBinary.start(["paired", "tiny.yaml", "--baseline", RoostBinary.path, "--out", "out", "--keep-runs",
                                              "--dataset-cache", directory + "/datasets"], in: directory)
         // Round 2's first run has started: round 1 is complete. Then Ctrl-C. (The wait sleeps
-        // the thread, not the task: with the other suites running, a task's wake-up came
-        // seconds late and the signal reached round 10.)
+        // the thread, not the task: with the other suites running, the signal once reached
+        // round 10, most likely through a task's late wake-up.)
         let secondRound = directory + "/out/rounds/02-1-baseline"
         for _ in 0..<2_400 where !FileManager.default.fileExists(atPath: secondRound) { usleep(50_000) }
         try #require(FileManager.default.fileExists(atPath: secondRound), "round 2 did not start within two minutes")
