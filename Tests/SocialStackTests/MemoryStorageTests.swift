@@ -85,28 +85,11 @@ import Testing
         let memory = try #require(stack.memory)
         #expect(memory.size > 0)
         #expect(MemoryDatabase.fileCount(prefix: memory.name) == 2, "the database and its WAL")
-        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let readers = DispatchGroup()
-        let counts = Locked<[Int]>([])
-        for _ in 0..<2 {
-            readers.enter()
-            Thread {
-                defer { readers.leave() }
-                let count = try? stack.store.read { db -> Int in
-                    entered.signal()
-                    release.wait()
-                    return try Int.fetchOne(db, sql: "SELECT count(*) FROM posts") ?? -1
-                }
-                counts.withLock { $0.append(count ?? -2) }
-            }.start()
-        }
-        for _ in 0..<2 { #expect(entered.wait(timeout: .now() + 30) == .success) }
+        let reads = try ReadsUnderWay(on: stack, count: 2)
         stack.close()
         #expect(memory.size == 0, "the name no longer finds the database")
         #expect(MemoryDatabase.fileCount(prefix: memory.name) > 0, "the open reads still hold it")
-        for _ in 0..<2 { release.signal() }
-        readers.wait()
-        #expect(counts.withLock { $0 } == [1, 1])
+        #expect(reads.finish() == [1, 1])
         #expect(MemoryDatabase.fileCount(prefix: memory.name) == 0)
         #expect(throws: StackError.self) { try stack.users.user(ann) }
     }

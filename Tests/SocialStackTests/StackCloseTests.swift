@@ -32,28 +32,11 @@ import Testing
         let ann = try signUp(stack, "ann")
         _ = try stack.posts.compose(.post("hello"), as: stack.session(of: ann))
         let folder = try #require(stack.folder)
-        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let readers = DispatchGroup()
-        let counts = Locked<[Int]>([])
-        for _ in 0..<2 {
-            readers.enter()
-            Thread {
-                defer { readers.leave() }
-                let count = try? stack.store.read { db -> Int in
-                    entered.signal()
-                    release.wait()
-                    return try Int.fetchOne(db, sql: "SELECT count(*) FROM posts") ?? -1
-                }
-                counts.withLock { $0.append(count ?? -2) }
-            }.start()
-        }
-        for _ in 0..<2 { #expect(entered.wait(timeout: .now() + 30) == .success) }
+        let reads = try ReadsUnderWay(on: stack, count: 2)
         stack.close()
         #expect(!FileManager.default.fileExists(atPath: folder.url.path))
         #expect(!FileManager.default.fileExists(atPath: folder.lockPath))
-        for _ in 0..<2 { release.signal() }
-        readers.wait()
-        #expect(counts.withLock { $0 } == [1, 1])
+        #expect(reads.finish() == [1, 1])
         #expect(throws: StackError.self) { try stack.users.user(ann) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import GRDB
+import Testing
 @testable import SocialStack
 
 /// A fresh in-memory stack with the cheap password cost and a controllable clock.
@@ -105,4 +106,40 @@ extension SocialStack {
     /// An administration of this stack, for tests of the stack itself (the product gives one
     /// only to whoever opens a stack through `StackAdministration(opening:)`).
     var administration: StackAdministration { StackAdministration(administering: self) }
+}
+
+/// Reads held open on `stack`, each on a thread and a connection of its own, until `finish()`:
+/// what a stack closed under reads must let them complete.
+struct ReadsUnderWay {
+    private let release = DispatchSemaphore(value: 0)
+    private let readers = DispatchGroup()
+    private let counts = Locked<[Int]>([])
+    private let count: Int
+
+    /// Starts `count` reads of `SELECT count(*) FROM posts` and returns once each is inside its
+    /// transaction (each waits there for `finish()`).
+    init(on stack: SocialStack, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        self.count = count
+        let entered = DispatchSemaphore(value: 0)
+        for _ in 0..<count {
+            readers.enter()
+            Thread { [readers, release, counts] in
+                defer { readers.leave() }
+                let posts = try? stack.store.read { db -> Int in
+                    entered.signal()
+                    release.wait()
+                    return try Int.fetchOne(db, sql: "SELECT count(*) FROM posts") ?? -1
+                }
+                counts.withLock { $0.append(posts ?? -2) }
+            }.start()
+        }
+        for _ in 0..<count { #expect(entered.wait(timeout: .now() + 30) == .success, sourceLocation: sourceLocation) }
+    }
+
+    /// Lets the reads finish and returns what each read (-2 for a read that threw).
+    func finish() -> [Int] {
+        for _ in 0..<count { release.signal() }
+        readers.wait()
+        return counts.withLock { $0 }
+    }
 }
