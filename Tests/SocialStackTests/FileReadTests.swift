@@ -24,14 +24,8 @@ import Testing
             Thread {
                 defer { group.leave() }
                 for _ in 0..<150 {
-                    do {
-                        let page = try stack.feed.homeFeed(for: stack.session(of: reader))
-                        let ids = page.items.map(\.id.rawValue)
-                        if page.items.count != 20 || page.nextCursor == nil || ids != ids.sorted(by: >) {
-                            problems.withLock { $0.append("reader \(index): \(ids), cursor \(String(describing: page.nextCursor))") }
-                        }
-                    } catch {
-                        problems.withLock { $0.append("reader \(index): \(error)") }
+                    if let problem = fullFeedPageProblem(of: reader, on: stack) {
+                        problems.withLock { $0.append("reader \(index): \(problem)") }
                     }
                 }
             }.start()

@@ -105,14 +105,8 @@ import Testing
                 // Until the writer is done, and at least 100 pages each.
                 var read = 0
                 while read < 100 || !writerDone.withLock({ $0 }) {
-                    do {
-                        let page = try stack.feed.homeFeed(for: stack.session(of: reader))
-                        let ids = page.items.map(\.id.rawValue)
-                        if page.items.count != 20 || page.nextCursor == nil || ids != ids.sorted(by: >) {
-                            problems.withLock { $0.append("reader \(index): \(ids), cursor \(String(describing: page.nextCursor))") }
-                        }
-                    } catch {
-                        problems.withLock { $0.append("reader \(index): \(error)") }
+                    if let problem = fullFeedPageProblem(of: reader, on: stack) {
+                        problems.withLock { $0.append("reader \(index): \(problem)") }
                     }
                     read += 1
                 }

@@ -143,3 +143,17 @@ struct ReadsUnderWay {
         return counts.withLock { $0 }
     }
 }
+
+/// What is wrong with `reader`'s first home-feed page read now, or nil: the page must be whole
+/// (20 posts and a cursor, as the tests' datasets give every reader) and newest first, whatever
+/// other users write meanwhile.
+func fullFeedPageProblem(of reader: UserID, on stack: SocialStack) -> String? {
+    do {
+        let page = try stack.feed.homeFeed(for: stack.session(of: reader))
+        let ids = page.items.map(\.id.rawValue)
+        guard page.items.count != 20 || page.nextCursor == nil || ids != ids.sorted(by: >) else { return nil }
+        return "\(ids), cursor \(String(describing: page.nextCursor))"
+    } catch {
+        return "\(error)"
+    }
+}
