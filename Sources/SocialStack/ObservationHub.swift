@@ -2,7 +2,13 @@ import Foundation
 
 /// The registry of live observations of one kind of event, by user.
 final class ObservationHub<Event: Sendable>: Sendable {
-    private let observations = Locked<[UserID: [Observation<Event>]]>([:])
+    /// Made with room for `observedUsersBeforeGrowing` users, so that a user's `observe` does
+    /// not grow the table inside whichever virtual user's step found it full: with users on
+    /// threads of their own, that depended on how many others were observing at that moment.
+    private let observations = Locked<[UserID: [Observation<Event>]]>(Dictionary(minimumCapacity: observedUsersBeforeGrowing))
+
+    /// How many observed users the table holds before it grows.
+    static var observedUsersBeforeGrowing: Int { 64 }
 
     /// Registers a new observation for `session`'s user, not delivering until `start`ed.
     func observe(
