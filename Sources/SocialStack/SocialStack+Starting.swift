@@ -73,6 +73,9 @@ extension SocialStack {
             case let .snapshot(snapshot):
                 do {
                     try FileManager.default.copyItem(atPath: snapshot, toPath: path)
+                    // The copy is the stack's own, writable whatever the snapshot's mode (a
+                    // cache entry may be read-only).
+                    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
                 } catch {
                     let reason = (error as? CocoaError).flatMap { $0.userInfo[NSUnderlyingErrorKey].map { "\($0)" } } ?? "\(error)"
                     throw StackError.cannotOpen(path: snapshot, reason: "cannot copy the snapshot to \(path): \(reason)")
