@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "roost", dependencies: ["RoostCommandLine"]),
         .testTarget(
             name: "SocialStackTests",
-            dependencies: ["SocialStack", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SocialStack", "TestFolders", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "MemoryProbes"]),
         // Types built without reflection metadata: the cycle finder must say it cannot see into them.
@@ -100,9 +100,11 @@ let package = Package(
         // A caller of malloc with a garbage frame pointer: the allocation profiler's stack walk
         // must stop there and mark the stack truncated.
         .target(name: "ProfileFixtures", path: "Tests/ProfileFixtures"),
+        // The tests' files, in one folder per test process removed when it exits.
+        .target(name: "TestFolders", path: "Tests/TestFolders"),
         .testTarget(name: "MemoryProbesTests", dependencies: ["MemoryProbes", "NoReflectionFixtures", "ProfileFixtures"]),
         // Yams: the scale-out tests read the GitHub workflow and the Kubernetes manifests they run.
-        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", .product(name: "GRDB", package: "GRDB.swift"),
+        .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", "TestFolders", .product(name: "GRDB", package: "GRDB.swift"),
                                                              .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,8 +7,10 @@ extension StackAdministration {
     /// (`saveSnapshot(to:)`, from a stack with the same schema and feed strategy; not checked).
     /// A `.memory` stack reads the file's bytes straight into its memory before any connection
     /// opens it (no page goes through SQLite), after checking that the machine has the memory
-    /// free (`MemoryStackError.notEnoughMemory` otherwise, with nothing made); other storages
-    /// open empty and copy it in with SQLite's backup API (`replaceContents(withSnapshotAt:)`).
+    /// free (`MemoryStackError.notEnoughMemory` otherwise, with nothing made); a
+    /// `.temporaryFile` stack copies the file as its database file before any connection opens
+    /// it; a `.file` stack opens its file and copies the snapshot in with SQLite's backup API
+    /// (`replaceContents(withSnapshotAt:)`).
     public convenience init(opening configuration: SocialStack.Configuration, startingFromSnapshotAt path: String) throws {
         self.init(administering: try SocialStack(configuration, startingAs: .snapshot(path: path)))
     }
@@ -16,7 +18,8 @@ extension StackAdministration {
     /// Opens a new stack whose database starts as a copy of `source`'s (same schema and feed
     /// strategy; not checked). A `.memory` stack takes a serialized copy of `source`'s database
     /// into its memory before any connection opens it, after checking that the machine has the
-    /// memory free; other storages open empty and copy it in (`source.copyContents(to:)`).
+    /// memory free; a `.temporaryFile` stack starts from `source`'s snapshot written as its
+    /// file; a `.file` stack opens and copies it in (`source.copyContents(to:)`).
     public convenience init(opening configuration: SocialStack.Configuration, startingAsCopyOf source: StackAdministration) throws {
         self.init(administering: try SocialStack(configuration, startingAs: .copy(of: source.stack)))
     }
@@ -59,7 +62,30 @@ extension SocialStack {
             }
         }
 
-        /// Copies into a stack of another storage, once it is open (SQLite's backup API).
+        /// Writes the database file at `path` of a new `.temporaryFile` stack before any
+        /// connection opens it: a snapshot's file copied (no page goes through SQLite; a
+        /// snapshot is one self-contained file), another stack's database saved as a snapshot
+        /// there. Both kinds of start thus leave the stack's writer alike, so a run on a built
+        /// dataset and one on a cached dataset allocate the same; a copy into the open stack
+        /// (SQLite's backup API) leaves the writer in another state (docs/storage.md).
+        func write(asNewDatabaseAt path: String) throws {
+            switch self {
+            case let .snapshot(snapshot):
+                do {
+                    try FileManager.default.copyItem(atPath: snapshot, toPath: path)
+                    // The copy is the stack's own, writable whatever the snapshot's mode (a
+                    // cache entry may be read-only).
+                    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+                } catch {
+                    let reason = (error as? CocoaError).flatMap { $0.userInfo[NSUnderlyingErrorKey].map { "\($0)" } } ?? "\(error)"
+                    throw StackError.cannotOpen(path: snapshot, reason: "cannot copy the snapshot to \(path): \(reason)")
+                }
+            case let .copy(source):
+                try source.saveSnapshot(to: path)
+            }
+        }
+
+        /// Copies into a `.file` stack, once it is open (SQLite's backup API).
         func copy(into stack: SocialStack) throws {
             switch self {
             case let .snapshot(path): try stack.replaceContents(withSnapshotAt: path)

@@ -59,6 +59,8 @@ public final class SocialStack: Sendable {
         var memory: MemoryDatabase?
         let path: String
         var readerPath: String?
+        // Whether `contents` are already the database file (a `.temporaryFile` stack's).
+        var written = false
         switch configuration.storage {
         case .privateMemory:
             path = ":memory:"
@@ -86,7 +88,16 @@ public final class SocialStack: Sendable {
             path = made.url.appendingPathComponent("stack.sqlite").path
             Self.mapFile(&config)
             let uri: String
-            do { uri = try MappedFileVFS.uri(for: path) } catch { made.remove(); throw error }
+            do {
+                uri = try MappedFileVFS.uri(for: path)
+                if let contents {
+                    try contents.write(asNewDatabaseAt: path)
+                    written = true
+                }
+            } catch {
+                made.remove()
+                throw error
+            }
             writer = try Self.openPool(uri, path: path, configuration: config)
             readerPath = uri
         }
@@ -116,8 +127,9 @@ public final class SocialStack: Sendable {
         feed = FeedService(store: store)
         notifications = NotificationService(store: store)
         search = SearchService(store: store)
-        // Other storages than `.memory` open empty and copy their contents in.
-        if let contents, memory == nil { try contents.copy(into: self) }
+        // Other storages than `.memory` open empty and copy their contents in, unless their
+        // file was written from them before it opened.
+        if let contents, memory == nil, !written { try contents.copy(into: self) }
     }
 
     deinit { close() }

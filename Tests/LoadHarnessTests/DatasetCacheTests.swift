@@ -12,7 +12,7 @@ final class DatasetCacheTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("roost-cache-\(UUID().uuidString)").path
+        folder = TemporaryFolder.path("cache")
     }
 
     override func tearDownWithError() throws {
@@ -195,7 +195,7 @@ final class DatasetCacheTests: XCTestCase {
 /// second run plays on copies of the first run's datasets.
 final class DatasetCacheRunTests: XCTestCase {
     func testRunsRecordTheirDatasetsSourceAndASecondRunUsesTheCache() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roost-cache-run-\(UUID().uuidString)").path
+        let folder = TemporaryFolder.path("cache-run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scenario = try ScenarioLoader.parse(yaml: """
             name: cached

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func everyMissingDatasetIsBuiltOnceEvenASingleOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roost-prepared-\(UUID().uuidString)").path
+        let folder = TemporaryFolder.path("prepared")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cache = DatasetCache(folder: folder)
         // One variant asked for: its one dataset is built (a plain run would leave it to the variant).

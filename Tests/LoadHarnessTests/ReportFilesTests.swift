@@ -87,41 +87,6 @@ enum RFC4180 {
     }
 }
 
-/// Temporary folders for the report tests.
-enum TemporaryFolder {
-    static func make(_ label: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roost-\(label)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RFC4180.Malformed(description: "cannot read \(path)")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// A CSV file of a run folder, parsed, with its header checked.
-    static func csv(_ path: String, header: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: String]] {
-        let text = try read(path)
-        #expect(text.hasSuffix("\r\n"), "\(path) does not end its last record with CRLF", sourceLocation: sourceLocation)
-        let rows = try RFC4180.parse(text)
-        #expect(rows.first == header, "\(path) header", sourceLocation: sourceLocation)
-        for (offset, row) in rows.enumerated() where row.count != header.count {
-            Issue.record("\(path):\(offset + 1) has \(row.count) fields, not \(header.count): \(row)", sourceLocation: sourceLocation)
-        }
-        return rows.dropFirst().map { row in
-            Dictionary(uniqueKeysWithValues: zip(header, row + Array(repeating: "", count: max(0, header.count - row.count))))
-        }
-    }
-
-    /// Every path under `root` (files, folders and links), relative.
-    static func contents(_ root: String) -> [String] {
-        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
-    }
-}
-
 /// In-process runs, one at a time, with no test thread blocked waiting for one: a run spends
 /// its own threads, and a blocked test makes dispatch start extra workers that later exit.
 /// (When Roost counted allocations with jemalloc 5.3's experimental hooks, a detached thread

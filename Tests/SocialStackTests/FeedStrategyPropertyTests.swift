@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 @testable import SocialStack
 
@@ -258,8 +259,7 @@ private struct RandomOperations {
     /// changes made while it was not maintained (fan-out on read) do not leave stale entries.
     @Test(arguments: [7, 8] as [UInt64])
     func reopeningAFileWithTheOtherStrategyKeepsTheFeed(seed: UInt64) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("roost-feed-switch-\(UUID().uuidString)", isDirectory: true)
+        let directory = URL(fileURLWithPath: TestFolders.path("feed-switch"), isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("stack.sqlite").path

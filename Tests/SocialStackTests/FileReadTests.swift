@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestFolders
 import Testing
 @testable import SocialStack
 
@@ -44,7 +45,7 @@ import Testing
     /// A stack closed and reopened on its file reads what it wrote, and reads keep working
     /// after many more reads than there are reader connections.
     @Test func aReopenedFileStackReadsWhatItWrote() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roost-reads-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolders.path("reads"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("stack.sqlite").path

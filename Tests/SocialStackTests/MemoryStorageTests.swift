@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
+import TestFolders
 import Testing
 @testable import SocialStack
 
@@ -14,7 +15,7 @@ import Testing
         let users = try (0..<5).map { try signUp(stack, "user\($0)") }
         for user in users.dropFirst() { _ = try stack.follows.follow(users[0], as: stack.session(of: user)) }
         for round in 0..<25 { _ = try stack.posts.compose(.post("post \(round) @user1"), as: stack.session(of: users[0])) }
-        let snapshot = FileManager.default.temporaryDirectory.appendingPathComponent("roost-memory-\(UUID().uuidString).sqlite").path
+        let snapshot = TestFolders.path("memory", suffix: ".sqlite")
         try stack.saveSnapshot(to: snapshot)
         return (stack, snapshot)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-import Testing
 import SocialStack
+import TestFolders
+import Testing
 
 /// Written as an outsider calls the public API: acting without a session (the dataset path,
 /// the whole-database tools, maintenance) goes through the `StackAdministration` that opened
@@ -34,7 +35,7 @@ import SocialStack
         let source = try administration()
         let ada = try source.stack.auth.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
         _ = try source.stack.posts.compose(.post("kept"), as: ada)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roost-admin-\(UUID().uuidString).sqlite").path
+        let path = TestFolders.path("admin", suffix: ".sqlite")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try source.saveSnapshot(to: path)
         let restored = try administration(), copied = try administration()
@@ -45,6 +46,32 @@ import SocialStack
             #expect(try target.stack.posts.posts(by: ada.user.id).items.map(\.text) == ["kept"])
             #expect(try target.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users") } == 1)
         }
+    }
+
+    /// A temporary file stack started from a snapshot copies the file as its database before
+    /// it opens: it holds the snapshot's rows, runs in WAL mode as every file stack does, takes
+    /// writes even from a read-only snapshot, and leaves the snapshot as it was.
+    @Test func aTemporaryFileStackStartedFromASnapshotIsAWritableCopyOfIt() throws {
+        let source = try administration()
+        let ada = try source.stack.auth.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
+        _ = try source.stack.posts.compose(.post("kept"), as: ada)
+        let path = TestFolders.path("admin", suffix: ".sqlite")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try source.saveSnapshot(to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let snapshot = try Data(contentsOf: URL(fileURLWithPath: path))
+        let copy = try StackAdministration(opening: .init(storage: .temporaryFile, passwordCost: .low), startingFromSnapshotAt: path)
+        defer { copy.stack.close() }
+        #expect(try copy.contents() == source.contents())
+        #expect(try copy.database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        // Its file is writable by its owner (as root, writes would succeed on a read-only file).
+        let file = try #require(try copy.database.read { db in try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") })
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+        #expect(mode & 0o200 != 0, "the stack's file \(file) has mode \(String(mode, radix: 8))")
+        let session = try copy.stack.auth.logIn(email: "ada@example.com", password: "secret-ada-1")
+        _ = try copy.stack.posts.compose(.post("after the copy"), as: session)
+        #expect(try copy.stack.posts.posts(by: ada.user.id).items.map(\.text).sorted() == ["after the copy", "kept"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == snapshot)
     }
 
     /// The handle keeps the stack it administers open; closing the stack closes both.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
+import TestFolders
 import Testing
 @testable import SocialStack
 
@@ -60,7 +61,7 @@ import Testing
         expectClosed("StackAdministration.bulkLoad(timings:_:)") { try administration.bulkLoad { _ in } }
         expectClosed("StackAdministration.contents()") { try administration.contents() }
         expectClosed("StackAdministration.purgeExpired()") { try administration.purgeExpired() }
-        let snapshot = FileManager.default.temporaryDirectory.appendingPathComponent("roost-closed-\(UUID().uuidString)").path
+        let snapshot = TestFolders.path("closed")
         expectClosed("StackAdministration.saveSnapshot(to:)") { try administration.saveSnapshot(to: snapshot) }
         expectClosed("StackAdministration.replaceContents(withSnapshotAt:)") { try administration.replaceContents(withSnapshotAt: snapshot) }
         #expect(!FileManager.default.fileExists(atPath: snapshot))

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 @testable import SocialStack
 
@@ -7,7 +8,7 @@ import Testing
 /// this process's own too) stays; so does anything that is not a stack folder.
 @Suite struct StaleStackSweeperTests {
     private static func makeRoot() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roost-sweep-\(UUID().uuidString)")
+        let root = URL(fileURLWithPath: TestFolders.path("sweep"))
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return root
     }

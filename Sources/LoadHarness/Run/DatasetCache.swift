@@ -3,7 +3,8 @@ import SocialStack
 
 /// Built datasets kept as SQLite files, one per `DatasetCacheKey`, so that a variant starts
 /// from a copy of its dataset instead of building it again: a `.memory` stack reads the
-/// file's bytes into its memory as it opens, a file stack copies it in with SQLite's backup API.
+/// file's bytes into its memory as it opens, a temporary file stack copies the file as its
+/// database file before it opens, a `.file` stack copies it in with SQLite's backup API.
 ///
 /// An entry `<key>.sqlite` has its SHA-256 in `<key>.sha256` and its key's text in
 /// `<key>.key`; all are written under temporary names and renamed into place. A lock file
@@ -157,8 +158,9 @@ public struct DatasetCache: Sendable {
     }
 
     /// A stack started from the entry when it is sound (nil otherwise). A `.memory` stack reads
-    /// the entry's bytes as it opens; other storages open empty and copy it in. A copy SQLite
-    /// refuses marks the entry damaged; a machine short of memory for it is an error.
+    /// the entry's bytes as it opens, a `.temporaryFile` stack copies the file before it opens;
+    /// a `.file` stack opens and copies it in. A copy SQLite refuses marks the entry damaged; a
+    /// machine short of memory for it is an error.
     private func restore(_ entry: String, digest: String,
                          configuration: SocialStack.Configuration) throws -> (Lookup, StackAdministration?) {
         let found = try check(entry, digest: digest)
@@ -166,7 +168,7 @@ public struct DatasetCache: Sendable {
         func damaged(_ error: any Error) -> Lookup {
             .damaged(.damaged(path: entry, reason: "SQLite cannot copy it: \(Self.reason(error))"))
         }
-        if configuration.storage == .memory {
+        if configuration.storage == .memory || configuration.storage == .temporaryFile {
             do {
                 return (.restored, try StackAdministration(opening: configuration, startingFromSnapshotAt: entry))
             } catch let error as MemoryStackError {
