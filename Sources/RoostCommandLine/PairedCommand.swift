@@ -88,7 +88,7 @@ struct PairedCommand: ParsableCommand {
         // Every run inherits the pinning: no run migrates between CPUs mid-step.
         let pinnedTo = pinned.flatMap { CPUPin.pin(to: $0) ? $0 : nil }
         let stop = StopFlag()
-        let interrupt = PairedInterrupt { stop.set(); player.interrupt() }
+        let interrupt = Interrupt { stop.set(); player.interrupt() }
         defer { withExtendedLifetime(interrupt) {} }
         print("paired timing of \(loaded.name): baseline \(builds[0].path) (\(builds[0].version)), candidate \(builds[1].path) "
               + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds)"
@@ -160,49 +160,5 @@ struct PairedCommand: ParsableCommand {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return formatter.string(from: Date())
-    }
-}
-
-/// Ctrl-C during a paired run: stops after the run playing now, which is interrupted too.
-/// The signal handler only writes a byte to a pipe (about all a handler may safely do); a
-/// thread of its own reads the pipe and calls `handler`, so no dispatch queue's threads stand
-/// between Ctrl-C and the stop. Without a pipe, Ctrl-C keeps its default (the process ends).
-final class PairedInterrupt: Sendable {
-    /// The pipe's write end, for the signal handler (which can capture nothing).
-    nonisolated(unsafe) private static var signalPipe: Int32 = -1
-    private let pipe: (read: Int32, write: Int32)?
-
-    init(_ handler: @escaping @Sendable () -> Void) {
-        var ends: [Int32] = [-1, -1]
-        guard ends.withUnsafeMutableBufferPointer({ Glibc.pipe($0.baseAddress!) }) == 0 else {
-            pipe = nil
-            return
-        }
-        pipe = (ends[0], ends[1])
-        Self.signalPipe = ends[1]
-        let readEnd = ends[0]
-        // A process started with SIGINT blocked (as a test runner's children are) would never
-        // run the handler: unblock it on this thread, whose mask the reading thread inherits.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
-        let thread = Thread {
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) == 1 { handler() }
-            close(readEnd)
-        }
-        thread.name = "roost paired: Ctrl-C"
-        thread.start()
-        signal(SIGINT) { _ in
-            var byte: UInt8 = 1
-            _ = write(PairedInterrupt.signalPipe, &byte, 1)
-        }
-    }
-
-    deinit {
-        guard let pipe else { return }
-        signal(SIGINT, SIG_DFL)
-        close(pipe.write)  // the reading thread sees the end of the pipe and returns
     }
 }

@@ -170,18 +170,6 @@ extension RunCommand {
 
 extension RunSummary.Format: ExpressibleByArgument {}
 
-/// Ctrl-C sets the stop flag: the run winds down and still writes what it measured.
-final class Interrupt: @unchecked Sendable {
-    private let source: DispatchSourceSignal
-
-    init(stop: StopFlag) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { stop.set() }
-        source.resume()
-    }
-}
-
 /// One progress line on a terminal (stderr), rewritten in place; nothing when stderr is not
 /// a terminal.
 final class ProgressLine: @unchecked Sendable {

@@ -92,10 +92,36 @@ public struct TextTemplate: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The placeholders the format knows.
     public static let placeholders = ["vu", "iteration", "seed"]
 
-    /// The text with placeholders replaced.
+    /// The text with placeholders replaced; any other brace is kept as written.
+    ///
+    /// It runs inside the measured step that types the text, so it is one pass over the
+    /// template's UTF-8 into one string reserved up front: Foundation's
+    /// `replacingOccurrences`, three passes through `NSString`, cost more instructions and
+    /// allocations than some of the stack calls the step measures (docs/storage.md).
     public func render(vu: Int, iteration: Int, seed: UInt64) -> String {
-        template.replacingOccurrences(of: "{vu}", with: String(vu))
-            .replacingOccurrences(of: "{iteration}", with: String(iteration))
-            .replacingOccurrences(of: "{seed}", with: String(seed))
+        let utf8 = template.utf8
+        guard utf8.contains(UInt8(ascii: "{")) else { return template }
+        var text = ""
+        text.reserveCapacity(utf8.count + 20)
+        var rest = Substring(template)
+        while let brace = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+            text += rest[..<brace]
+            rest = rest[brace...]
+            if rest.hasPrefix("{vu}") {
+                text += String(vu)
+                rest = rest.dropFirst(4)
+            } else if rest.hasPrefix("{iteration}") {
+                text += String(iteration)
+                rest = rest.dropFirst(11)
+            } else if rest.hasPrefix("{seed}") {
+                text += String(seed)
+                rest = rest.dropFirst(6)
+            } else {
+                text += "{"
+                rest = rest.dropFirst()
+            }
+        }
+        text += rest
+        return text
     }
 }
