@@ -31,13 +31,19 @@ import Testing
         #expect(contents.users == [ada, bob] && contents.emails == ["ada@example.com", "bob@example.com"])
     }
 
-    @Test func snapshotsAndCopiesMoveTheWholeDatabaseBetweenAdministeredStacks() throws {
+    /// A stack where ada posted "kept", and its snapshot saved at a new path (the caller removes it).
+    private func snapshotOfAPost() throws -> (source: StackAdministration, ada: Session, path: String) {
         let source = try administration()
         let ada = try source.stack.auth.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
         _ = try source.stack.posts.compose(.post("kept"), as: ada)
         let path = TestFolders.path("admin", suffix: ".sqlite")
-        defer { try? FileManager.default.removeItem(atPath: path) }
         try source.saveSnapshot(to: path)
+        return (source, ada, path)
+    }
+
+    @Test func snapshotsAndCopiesMoveTheWholeDatabaseBetweenAdministeredStacks() throws {
+        let (source, ada, path) = try snapshotOfAPost()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let restored = try administration(), copied = try administration()
         try restored.replaceContents(withSnapshotAt: path)
         try source.copyContents(to: copied)
@@ -52,12 +58,8 @@ import Testing
     /// it opens: it holds the snapshot's rows, runs in WAL mode as every file stack does, takes
     /// writes even from a read-only snapshot, and leaves the snapshot as it was.
     @Test func aTemporaryFileStackStartedFromASnapshotIsAWritableCopyOfIt() throws {
-        let source = try administration()
-        let ada = try source.stack.auth.signUp(email: "ada@example.com", password: "secret-ada-1", username: "ada", fullName: "Ada")
-        _ = try source.stack.posts.compose(.post("kept"), as: ada)
-        let path = TestFolders.path("admin", suffix: ".sqlite")
+        let (source, ada, path) = try snapshotOfAPost()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try source.saveSnapshot(to: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let snapshot = try Data(contentsOf: URL(fileURLWithPath: path))
         let copy = try StackAdministration(opening: .init(storage: .temporaryFile, passwordCost: .low), startingFromSnapshotAt: path)

@@ -8,14 +8,14 @@ import Testing
 /// in the process's heap (the `roost-memory` VFS), which no other process ever recovers, and
 /// keeps them for a WAL on disk, which another process may recover after a crash.
 @Suite struct WALChecksumTests {
-    /// A WAL's header and frames: the salts every frame of the current generation repeats,
-    /// and each such frame's header and page.
     /// A frame's two checksum words.
     private struct Checksum: Equatable {
         var first: UInt32, second: UInt32
         static let zero = Checksum(first: 0, second: 0)
     }
 
+    /// A WAL's header and frames: the salts every frame of the current generation repeats,
+    /// and each such frame's header and page.
     private struct WAL {
         let bytes: [UInt8]
         var pageSize: Int { Int(word(at: 8)) }
