@@ -1,3 +1,5 @@
+import Histogram
+
 /// The three statistics Roost reports, defined once (docs/statistics.md): every table, gate,
 /// benchmark and paired comparison takes its median, percentile and mean from here, so two
 /// reports never disagree about the same numbers.
@@ -41,6 +43,13 @@ public enum Statistics {
         let sorted = values.sorted()
         let rank = Int((percentile / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(sorted.count - 1, max(0, rank - 1))]
+    }
+
+    /// The `percentile` (0...100) of the values a histogram holds, by nearest rank as
+    /// `percentile(_:of:)` (HdrHistogram's `valueAtPercentile`, within its precision); nil for
+    /// an empty histogram.
+    public static func percentile(of histogram: Histogram<UInt64>, _ percentile: Double) -> UInt64? {
+        histogram.totalCount == 0 ? nil : histogram.valueAtPercentile(percentile)
     }
 
     /// The arithmetic mean; nil for no values.

@@ -5,16 +5,23 @@ import Testing
 /// probes next, when it confirms, what it answers, and that a probe the harness could not
 /// drive is never taken for the stack's limit.
 @Suite struct CapacitySearchTests {
-    /// A probe of `request` against a stack that keeps its thresholds up to `limit` per second.
+    /// A probe of `request` against a stack that keeps its thresholds up to `limit` per second,
+    /// judged by `ProbeJudgement` on cores with room (half busy).
     private func probe(_ request: CapacitySearch.Request, number: Int, limit: Double, dropsBelow users: Int = 0,
-                       lagFailure: Bool = false) -> CapacityProbe {
+                       lagFailure: Bool = false, maxUsers: Int = 1_024) -> CapacityProbe {
         let dropped = request.users < users ? 10 : 0
         let passes = request.rate <= limit
-        let verdict: CapacityProbe.Verdict = lagFailure ? .generatorLimited : dropped > 0 && passes ? .generatorLimited
-            : passes ? .pass : .fail
-        return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
-                             achievedRate: request.rate, dropped: dropped, lagP99: lagFailure ? 5_000 : 10, verdict: verdict,
-                             failed: verdict == .fail || lagFailure ? ["p99(logout) < 25ms"] : [], steps: [])
+        let usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: 1_000_000_000, stepNanoseconds: 900_000_000, cores: 2)
+        let judgement = ProbeJudgement.judge(ProbeJudgement.Figures(
+            targetRate: request.rate, achievedRate: request.rate, dropped: dropped, isLate: lagFailure, lagP99: lagFailure ? 5_000 : 10,
+            users: request.users, maxUsers: maxUsers, busyUsers: Double(request.users), usage: usage,
+            stackFailures: passes || lagFailure ? [] : ["p99(logout) < 25ms"], scheduleFailures: lagFailure ? ["p99(logout) < 25ms"] : []))
+        var probe = CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                                  achievedRate: request.rate, dropped: dropped, lagP99: lagFailure ? 5_000 : 10,
+                                  verdict: judgement.verdict, failed: passes && !lagFailure ? [] : ["p99(logout) < 25ms"], steps: [],
+                                  reason: judgement.reason)
+        probe.nextUsers = judgement.nextUsers
+        return probe
     }
 
     /// Plays the whole search; the requests in order.
@@ -76,14 +83,15 @@ import Testing
         #expect(search.lowestFail?.rate == 20)
     }
 
-    @Test func dropsWithEveryThresholdHoldingAskForMoreUsersNeverForALimit() {
+    @Test func dropsOnCoresWithRoomAskForMoreUsersNeverForALimit() {
         let settings = CapacitySettings(start: 100, precision: 0.05, users: 4, maxUsers: 16)
         let (search, requests) = search(settings, limit: 150, dropsBelow: 16)
-        // 100/s is played with 4, 8, then 16 users before it counts as a pass.
+        // 100/s is played with 4, 8, then 16 users before it counts as a pass (every user busy the
+        // whole time: Little's law asks for 1.5 x as many, twice as many is more).
         #expect(requests.prefix(4).map(\.rate) == [100, 100, 100, 200])
         #expect(requests.prefix(4).map(\.users) == [4, 8, 16, 16])
         #expect(search.ending == .found)
-        #expect(search.probes.filter { $0.verdict == .generatorLimited }.count == 2)
+        #expect(search.probes.filter { $0.verdict == .moreUsers }.count == 2)
         #expect(search.highestPass.map { $0 <= 150 && $0 >= 150 / 1.05 } == true)
     }
 
@@ -95,7 +103,8 @@ import Testing
             return
         }
         #expect(rate == 200)
-        #expect(reason == "iterations started late (schedule lag p99 5ms) and failed only by that: p99(logout) < 25ms")
+        #expect(reason == "iterations started late (schedule lag p99 5ms) and failed only by that: p99(logout) < 25ms with users free; "
+            + "cores 50% busy")
         // Never the stack's limit: no failing rate was found.
         #expect(search.lowestFail == nil)
         #expect(search.highestPass == 100)

@@ -1,13 +1,17 @@
 /// One probe of a capacity search: a rate played for a while, and what it showed.
 public struct CapacityProbe: Sendable {
-    /// What a probe showed of the stack.
+    /// What a probe showed of the stack (`ProbeJudgement` decides it).
     public enum Verdict: String, Sendable {
         /// Every threshold held, nothing was dropped, the schedule was kept.
         case pass
-        /// A threshold on the stack's figures failed (latency, errors, ...).
+        /// A threshold on the stack's figures failed (latency, errors, ...), or the stack could
+        /// not keep up: iterations dropped or started short while the users were busy inside
+        /// steps and the cores full with the steps' work, or every user allowed was busy.
         case fail
-        /// The harness could not drive the rate (it dropped iterations while what ran held every
-        /// threshold, or what failed failed only by its lateness): never taken for the stack's limit.
+        /// Every virtual user was busy while the cores had room: played again with more users.
+        case moreUsers = "more-users"
+        /// The harness's own work was the cause (the schedule fell behind while users were
+        /// free, or the harness took the cores the steps needed): never the stack's limit.
         case generatorLimited = "generator-limited"
         /// Stopped by Ctrl-C before its end: not judged.
         case interrupted
@@ -32,18 +36,31 @@ public struct CapacityProbe: Sendable {
     public let failed: [String]
     /// Each step's figures in the judged stage.
     public let steps: [StageResult.Step]
+    /// Why the verdict, in words, when no threshold alone says it (could not keep up,
+    /// generator-limited, more users); nil otherwise.
+    public var reason: String?
+    /// What the cores did in the judged stage (nil: not measured).
+    public var usage: CoreUsage?
+    /// The mean number of users playing an iteration in the judged stage.
+    public var busyUsers: Double = 0
+    /// The users to play the same rate with again (`moreUsers`).
+    public var nextUsers: Int?
+    /// Where the users' time went, sampled (the knee's probes only; nil otherwise).
+    public var wallProfile: ProbeWallProfile?
 
-    /// Why the probe is generator-limited, in words; nil when it is not.
-    var generatorReason: String? {
-        guard verdict == .generatorLimited else { return nil }
-        if dropped > 0 { return "dropped \(dropped) iteration\(dropped == 1 ? "" : "s") with \(users) virtual users" }
-        if achievedRate < CapacityRun.achievedShare * targetRate {
-            return "started \(CapacityRun.rate(achievedRate)) of \(CapacityRun.rate(targetRate)) (under \(Int(CapacityRun.achievedShare * 100))%)"
-        }
-        if let lagP99, lagP99 > ScheduleVerdict.lagTolerance {
-            return "iterations started late (schedule lag p99 \(RunSummary.observed(.time, lagP99))) and failed only by that: "
-                + failed.joined(separator: "; ")
-        }
-        return "failed only on the harness's own figures: " + failed.joined(separator: "; ")
+    /// A probe's figures.
+    public init(number: Int, targetRate: Double, users: Int, levels: Int, achievedRate: Double, dropped: Int, lagP99: Double?,
+                verdict: Verdict, failed: [String], steps: [StageResult.Step], reason: String? = nil) {
+        self.number = number
+        self.targetRate = targetRate
+        self.users = users
+        self.levels = levels
+        self.achievedRate = achievedRate
+        self.dropped = dropped
+        self.lagP99 = lagP99
+        self.verdict = verdict
+        self.failed = failed
+        self.steps = steps
+        self.reason = reason
     }
 }

@@ -29,8 +29,32 @@ public struct CapacityResult: Sendable {
     /// The capacity as far as it is known: the highest passing rate (nil when none passed).
     public var capacity: Double? { highestPass }
 
-    /// `capacity: 480/s (passes at 480/s, fails at 505/s: p99(open_post) < 20ms)`.
+    /// The first failing probe: the last played at the lowest failing rate (nil: none failed).
+    public var failingProbe: CapacityProbe? {
+        guard let fail = lowestFail else { return nil }
+        return probes.last { $0.verdict == .fail && $0.targetRate == fail.rate }
+    }
+
+    /// The last passing probe: the last played at the highest passing rate (nil: none passed).
+    public var passingProbe: CapacityProbe? {
+        guard let pass = highestPass else { return nil }
+        return probes.last { $0.verdict == .pass && $0.targetRate == pass }
+    }
+
+    /// What limited the stack at the knee (design section 18); nil when nothing failed and the
+    /// harness did not stop the search.
+    public var bottleneck: Bottleneck? {
+        if case .generatorLimited(_, let reason) = ending { return Bottleneck.harness(reason) }
+        return failingProbe.flatMap { Bottleneck.at($0) }
+    }
+
+    /// `capacity: 480/s (passes at 480/s, fails at 505/s: p99(open_post) < 20ms); bottleneck: ...`.
     public var answer: String {
+        searchAnswer + (bottleneck.map { "; bottleneck: \($0.line)" } ?? "")
+    }
+
+    /// The answer without the bottleneck.
+    var searchAnswer: String {
         let rate = CapacityRun.rate
         let failing = lowestFail.map { "fails at \(rate($0.rate)): \($0.threshold)" }
         switch ending {

@@ -61,18 +61,7 @@ public struct CapacityRun: Sendable {
 
     /// One probe: the scenario's steps at `request.rate` on a fresh stack.
     func play(_ request: CapacitySearch.Request, number: Int) throws -> CapacityProbe {
-        var probed = scenario
-        var stages: [LoadStage] = []
-        if settings.settle > .zero { stages.append(LoadStage(duration: settings.settle, target: request.rate, name: "settle")) }
-        stages.append(LoadStage(duration: settings.level * request.levels, target: request.rate, name: Self.judgedStage))
-        probed.load = .rampingArrivalRate(.init(startRate: request.rate, stages: stages, maxVirtualUsers: request.users))
-        probed.thresholds = thresholds.filter { !$0.metric.isInstructionCount }.map { threshold in
-            var judged = threshold
-            if threshold.metric.isPerStage { judged.stage = Self.judgedStage }
-            judged.variant = nil
-            return judged
-        }
-        var runner = ScenarioRunner(scenario: probed)
+        var runner = ScenarioRunner(scenario: probeScenario(request))
         runner.variants = [variant]
         runner.stop = stop
         runner.clock = clock
@@ -87,21 +76,49 @@ public struct CapacityRun: Sendable {
                                  achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: [])
         }
         let failed = result.thresholds.filter { !$0.passed }.map(\.threshold)
-        var stackFailures = failed.filter { !Self.generatorMetrics.contains($0.metric) }
-        if (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance {
-            // The schedule ran late: a latency counted from the intended start carries the
-            // harness's lateness. What still fails counted from each step's actual start is the stack's.
-            stackFailures = stackFailures.filter { Self.failsWithoutLag($0, stage) }
-        }
-        // Dropped iterations only hide slow ones: what failed among those that ran is the stack's limit.
-        let verdict: CapacityProbe.Verdict = result.wasInterrupted ? .interrupted
-            : !stackFailures.isEmpty ? .fail
-            : stage.load.dropped > 0 || stage.load.achievedRate < Self.achievedShare * request.rate || !failed.isEmpty
-                ? .generatorLimited : .pass
+        let stackFailures = Self.stackFailures(failed, stage)
+        let scheduleFailures = failed.filter { failure in !stackFailures.contains(failure) }
+        let judgement = ProbeJudgement.judge(ProbeJudgement.Figures(
+            targetRate: request.rate, achievedRate: stage.load.achievedRate, dropped: stage.load.dropped,
+            isLate: (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance, lagP99: stage.load.lagP99, users: request.users,
+            maxUsers: settings.maxUsers, busyUsers: stage.load.virtualUsers, usage: stage.usage,
+            stackFailures: stackFailures.map { source(of: $0) }, scheduleFailures: scheduleFailures.map { source(of: $0) },
+            wasInterrupted: result.wasInterrupted))
         let named = (stackFailures.isEmpty ? failed : stackFailures).map { source(of: $0) }
-        return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
-                             achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,
-                             verdict: verdict, failed: named, steps: stage.steps)
+        var probe = CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                                  achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,
+                                  verdict: judgement.verdict, failed: named, steps: stage.steps, reason: judgement.reason)
+        probe.usage = stage.usage
+        probe.busyUsers = stage.load.virtualUsers
+        probe.nextUsers = judgement.nextUsers
+        return probe
+    }
+
+    /// The scenario as a probe plays it: the open model at `request.rate` (a settling stage,
+    /// then the judged one), judged by the search's thresholds on the judged stage.
+    private func probeScenario(_ request: CapacitySearch.Request) -> Scenario {
+        var probed = scenario
+        var stages: [LoadStage] = []
+        if settings.settle > .zero { stages.append(LoadStage(duration: settings.settle, target: request.rate, name: "settle")) }
+        stages.append(LoadStage(duration: settings.level * request.levels, target: request.rate, name: Self.judgedStage))
+        probed.load = .rampingArrivalRate(.init(startRate: request.rate, stages: stages, maxVirtualUsers: request.users))
+        probed.thresholds = thresholds.filter { !$0.metric.isInstructionCount }.map { threshold in
+            var judged = threshold
+            if threshold.metric.isPerStage { judged.stage = Self.judgedStage }
+            judged.variant = nil
+            return judged
+        }
+        return probed
+    }
+
+    /// The failed thresholds on the stack's own figures: not the harness's (dropped
+    /// iterations, schedule lag), and, when the schedule ran late, only latencies that still
+    /// fail counted from each step's actual start (from the intended start they carry the
+    /// harness's lateness).
+    static func stackFailures(_ failed: [Threshold], _ stage: StageResult) -> [Threshold] {
+        let onStack = failed.filter { !generatorMetrics.contains($0.metric) }
+        guard (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance else { return onStack }
+        return onStack.filter { failsWithoutLag($0, stage) }
     }
 
     /// Whether `threshold` (failed) also fails on latencies counted from each step's actual
@@ -120,9 +137,6 @@ public struct CapacityRun: Sendable {
         return !threshold.comparison.holds(value, threshold.value)
     }
 
-    /// The share of the target rate a probe must start for its verdict to stand (design section 15).
-    static let achievedShare = 0.95
-
     /// Thresholds on the harness's own figures: their failing says the generator fell behind.
     static let generatorMetrics: [Threshold.Metric] = [.droppedIterations, .scheduleLagP50, .scheduleLagP99]
 
@@ -135,15 +149,24 @@ public struct CapacityRun: Sendable {
     /// `480/s`, `12.5/s`.
     static func rate(_ value: Double) -> String { LoadUnit.rate.written(value >= 20 ? value.rounded() : (value * 10).rounded() / 10) }
 
+    /// `, cores 52% busy (harness 4%)`; empty when not measured.
+    private static func cores(_ probe: CapacityProbe) -> String {
+        guard let usage = probe.usage else { return "" }
+        return ", cores \(ProbeJudgement.percent(usage.busyShare)) busy (harness \(ProbeJudgement.percent(usage.harnessShare)))"
+    }
+
     /// A probe's verdict and figures on one line.
     static func describe(_ probe: CapacityProbe) -> String {
         let achieved = "achieved \(rate(probe.achievedRate))"
         let slowest = probe.steps.max { $0.p99Microseconds < $1.p99Microseconds }
             .map { ", slowest p99 \($0.step) \(RunSummary.observed(.time, $0.p99Microseconds))" } ?? ""
         switch probe.verdict {
-        case .pass: return "pass (\(achieved)\(slowest))"
-        case .fail: return "FAIL \(probe.failed.first ?? "") (\(achieved)\(slowest)\(probe.dropped > 0 ? ", \(probe.dropped) dropped" : ""))"
-        case .generatorLimited: return "generator-limited: \(probe.generatorReason ?? "") (\(achieved))"
+        case .pass: return "pass (\(achieved)\(slowest)\(cores(probe)))"
+        case .fail:
+            let why = probe.failed.first ?? probe.reason ?? ""
+            return "FAIL \(why) (\(achieved)\(slowest)\(probe.dropped > 0 ? ", \(probe.dropped) dropped" : "")\(cores(probe)))"
+        case .moreUsers: return "more users: \(probe.reason ?? "") (\(achieved)); again with \(probe.nextUsers ?? probe.users * 2)"
+        case .generatorLimited: return "generator-limited: \(probe.reason ?? "") (\(achieved))"
         case .interrupted: return "interrupted"
         }
     }

@@ -3,9 +3,9 @@
 /// levels, and the answer once known. Rates double from the start until a probe fails, then
 /// bisection until the passing and failing rates are within the precision, then the highest
 /// passing rate is confirmed by a probe three levels long (a failed confirmation makes it the
-/// failing rate and the search goes on below it). A generator-limited probe is never counted
-/// as the stack's limit: with drops and every threshold holding, it is played again with twice
-/// the users (up to the most); otherwise the search stops and says why.
+/// failing rate and the search goes on below it). A probe whose users were all busy while the
+/// cores had room is played again with more users (`ProbeJudgement`); a generator-limited probe
+/// is never counted as the stack's limit: the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
     struct Request: Equatable {
@@ -76,12 +76,11 @@ struct CapacitySearch {
         switch probe.verdict {
         case .interrupted:
             phase = .done(.interrupted)
+        case .moreUsers:
+            // The same request again, with more users.
+            users = min(settings.maxUsers, max(users + 1, probe.nextUsers ?? users * 2))
         case .generatorLimited:
-            if probe.dropped > 0, users < settings.maxUsers {
-                users = min(users * 2, settings.maxUsers)  // the same request again, with more users
-            } else {
-                phase = .done(.generatorLimited(rate: probe.targetRate, reason: probe.generatorReason ?? "the harness fell behind"))
-            }
+            phase = .done(.generatorLimited(rate: probe.targetRate, reason: probe.reason ?? "the harness fell behind"))
         case .pass:
             passes.append(probe.targetRate)
             if probe.levels > 1 {
@@ -92,7 +91,7 @@ struct CapacitySearch {
             if case .doubling(let rate) = phase { phase = .doubling(rate * 2) }
             narrow()
         case .fail:
-            let failure = (probe.targetRate, probe.failed.first ?? "a threshold")
+            let failure = (probe.targetRate, probe.failed.first ?? probe.reason ?? "a threshold")
             if probe.levels > 1 {
                 // The confirmation failed: that rate fails, the search goes on below it.
                 passes.removeAll { $0 >= probe.targetRate }

@@ -3,6 +3,8 @@
 struct MeasuredPhase: Sendable {
     let start: UInt64
     let sampler: MemorySampler
+    /// The process's CPU time when the phase began, nanoseconds.
+    var processCPU: UInt64 = 0
 }
 
 /// What a load model's play measured: each virtual user's results, the iterations dropped

@@ -17,6 +17,9 @@ final class LoadTimeline {
     private var stageSteps: [[String: StageStep]]
     /// The oldest second not yet finished (anything later arriving for an earlier one goes there).
     private var nextSecond = 0
+    /// The process's CPU time in each stage, nanoseconds, and the last reading of it.
+    private var stageProcessCPU: [UInt64]
+    private var lastProcessReading: (time: UInt64, cpu: UInt64)?
 
     /// One step's executions in one stage.
     struct StageStep {
@@ -27,6 +30,8 @@ final class LoadTimeline {
         var histogram = StepMetrics.histogram()
         /// Latency from the steps' actual starts.
         var uncorrected = StepMetrics.histogram()
+        /// On-CPU time and waiting share of the executions.
+        var cpu = StepCPU()
     }
 
     init(plan: LoadPlan, queues: [IterationRecordQueue]) {
@@ -36,6 +41,24 @@ final class LoadTimeline {
         accounted = Array(repeating: 0, count: queues.count)
         stages = Array(repeating: SecondLoad.Totals(), count: plan.stages.count)
         stageSteps = Array(repeating: [:], count: plan.stages.count)
+        stageProcessCPU = Array(repeating: 0, count: plan.stages.count)
+    }
+
+    /// Takes a reading of the process's CPU time (`cpu`) at `time` (nanoseconds since the
+    /// phase began): what it spent since the last reading is spread over the stages that span
+    /// overlaps, in proportion to the overlap. The first reading only sets the origin.
+    func readProcessCPU(at time: UInt64, cpu: UInt64) {
+        defer { lastProcessReading = (time, cpu) }
+        guard let last = lastProcessReading, time > last.time, cpu >= last.cpu, !plan.stages.isEmpty else { return }
+        let spent = Double(cpu - last.cpu), length = Double(time - last.time)
+        for (index, span) in plan.stages.enumerated() {
+            let from = max(span.start, last.time), to = min(span.end ?? UInt64.max, time)
+            let isLast = index == plan.stages.count - 1
+            // The last stage takes what comes after its nominal end (users finishing their iterations).
+            let upTo = isLast ? time : to
+            guard upTo > from else { continue }
+            stageProcessCPU[index] += UInt64((spent * Double(upTo - from) / length).rounded())
+        }
     }
 
     /// How often to drain at first, seconds: a fifth of the time one user alone would take to
@@ -144,8 +167,14 @@ final class LoadTimeline {
             let target = plan.arrivals.map { Double($0.iterations(from: span.start, to: upTo)) / length }
             let load = stages[index].load(length: length, targetRate: target)
             let rows = steps.compactMap { name in stageSteps[index][name].map { StageResult.Step(step: name, figures: $0) } }
-            return StageResult(name: span.name, start: Double(span.start) / 1e9, end: Double(end) / 1e9, target: span.target,
-                               unit: span.unit, load: load, steps: rows)
+            var result = StageResult(name: span.name, start: Double(span.start) / 1e9, end: Double(end) / 1e9, target: span.target,
+                                     unit: span.unit, load: load, steps: rows)
+            if lastProcessReading != nil {
+                let inSteps = stageSteps[index].values.reduce(UInt64(0)) { $0 &+ $1.cpu.totalNanoseconds }
+                result.usage = CoreUsage(wallNanoseconds: end - span.start, processNanoseconds: stageProcessCPU[index],
+                                         stepNanoseconds: inSteps, cores: CPUTime.cores)
+            }
+            return result
         }
     }
 }
@@ -158,5 +187,6 @@ extension LoadTimeline.StageStep {
         statements += Int(record.statements)
         _ = histogram.record(max(1, record.latency))
         _ = uncorrected.record(max(1, record.uncorrected))
+        cpu.record(cpu: record.cpu, wall: record.uncorrected)
     }
 }

@@ -14,6 +14,10 @@ public struct StageResult: Sendable {
         public let maxMicroseconds: Double
         public let allocationsPerOperation: Double
         public let statementsPerOperation: Double
+        /// The median execution's on-CPU time, microseconds, and its waiting share (design
+        /// section 18); nil when not measured (a stage read back from before the columns).
+        public let cpuMedianMicroseconds: Double?
+        public let waitShare: Double?
         /// The latencies (nanoseconds), for any percentile a threshold names; nil in a stage
         /// read back from `stages.csv` (which keeps the four percentiles above).
         let histogram: Histogram<UInt64>?
@@ -35,11 +39,14 @@ public struct StageResult: Sendable {
             statementsPerOperation = figures.count == 0 ? 0 : Double(figures.statements) / Double(figures.count)
             histogram = figures.histogram
             uncorrected = figures.uncorrected
+            cpuMedianMicroseconds = figures.cpu.medianMicroseconds
+            waitShare = figures.cpu.medianWaitShare
         }
 
         /// A step's figures as `stages.csv` keeps them (a run read back, or merged shards).
         init(step: String, count: Int, errors: Int, p50: Double, p90: Double, p99: Double, max: Double,
-             allocationsPerOperation: Double, statementsPerOperation: Double, histogram: Histogram<UInt64>? = nil) {
+             allocationsPerOperation: Double, statementsPerOperation: Double, histogram: Histogram<UInt64>? = nil,
+             cpuMedianMicroseconds: Double? = nil, waitShare: Double? = nil) {
             self.step = step
             self.count = count
             self.errors = errors
@@ -51,6 +58,8 @@ public struct StageResult: Sendable {
             self.statementsPerOperation = statementsPerOperation
             self.histogram = histogram
             uncorrected = nil
+            self.cpuMedianMicroseconds = cpuMedianMicroseconds
+            self.waitShare = waitShare
         }
 
         /// A percentile of the latency from the steps' actual starts, microseconds; nil when
@@ -78,6 +87,8 @@ public struct StageResult: Sendable {
     let unit: LoadUnit
     public let load: SecondLoad
     public let steps: [Step]
+    /// What the cores did in the stage (nil: not measured, or read back from before the columns).
+    public var usage: CoreUsage?
 
     /// Whether the target is iterations per second (else users).
     public var targetIsRate: Bool { unit == .rate }

@@ -30,10 +30,23 @@ enum StageMerge {
                 if steps[step.step] == nil { order.append(step.step) }
                 steps[step.step, default: []].append(step)
             }
-            return StageResult(name: stage.name, start: stage.start, end: parts.map(\.end).max() ?? stage.end,
-                               target: parts.reduce(0) { $0 + $1.target }, unit: stage.unit, load: load(parts.map(\.load)),
-                               steps: order.map { mergeStep(steps[$0]!) })
+            var merged = StageResult(name: stage.name, start: stage.start, end: parts.map(\.end).max() ?? stage.end,
+                                     target: parts.reduce(0) { $0 + $1.target }, unit: stage.unit, load: load(parts.map(\.load)),
+                                     steps: order.map { mergeStep(steps[$0]!) })
+            merged.usage = usage(parts.compactMap(\.usage))
+            return merged
         }
+    }
+
+    /// The shards' cores as one fleet: their CPU times and cores added over the longest span.
+    static func usage(_ parts: [CoreUsage]) -> CoreUsage? {
+        guard let wall = parts.map(\.wallNanoseconds).max() else { return nil }
+        // Each shard's CPU time scaled to the longest span, so the shares weigh each shard's cores alike.
+        func scaled(_ part: CoreUsage, _ value: UInt64) -> UInt64 {
+            part.wallNanoseconds == 0 ? 0 : UInt64((Double(value) * Double(wall) / Double(part.wallNanoseconds)).rounded())
+        }
+        return CoreUsage(wallNanoseconds: wall, processNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.processNanoseconds) },
+                         stepNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.stepNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores })
     }
 
     /// One step's figures in a stage over shards.
@@ -56,6 +69,16 @@ enum StageMerge {
             p50: exact(50) ?? highest(\.p50Microseconds), p90: exact(90) ?? highest(\.p90Microseconds),
             p99: exact(99) ?? highest(\.p99Microseconds), max: highest(\.maxMicroseconds),
             allocationsPerOperation: weighted(\.allocationsPerOperation), statementsPerOperation: weighted(\.statementsPerOperation),
-            histogram: histogram)
+            histogram: histogram, cpuMedianMicroseconds: weightedMedian(parts, \.cpuMedianMicroseconds),
+            waitShare: weightedMedian(parts, \.waitShare))
+    }
+
+    /// A median the shards each measured, as one: the one shard's when one played the step, else
+    /// the shards' medians weighted by their counts (the executions themselves are not kept).
+    private static func weightedMedian(_ parts: [StageResult.Step], _ value: (StageResult.Step) -> Double?) -> Double? {
+        let measured = parts.filter { $0.count > 0 }.compactMap { part in value(part).map { (part.count, $0) } }
+        let count = measured.reduce(0) { $0 + $1.0 }
+        guard count > 0 else { return nil }
+        return measured.reduce(0) { $0 + $1.1 * Double($1.0) } / Double(count)
     }
 }

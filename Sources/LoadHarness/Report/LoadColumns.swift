@@ -43,6 +43,12 @@ enum LoadColumns {
         if run.variants.contains(where: { $0.scheduleLag?.count ?? 0 > 0 }) {
             rows += [("schedule_lag_p50_us", each { lag($0, 50) }), ("schedule_lag_p99_us", each { lag($0, 99) })]
         }
+        // What the cores did over the measured phase (design section 18).
+        if run.variants.contains(where: { $0.coreUsage != nil }) {
+            rows += [("cores", String(CPUTime.cores)),
+                     ("cores_busy", each { $0.coreUsage.map { CSV.number($0.busyShare) } ?? "" }),
+                     ("harness_share", each { $0.coreUsage.map { CSV.number($0.harnessShare) } ?? "" })]
+        }
         return rows
     }
 }

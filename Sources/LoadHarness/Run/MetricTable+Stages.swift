@@ -51,7 +51,10 @@ extension MetricTable {
                 entry("ops_per_s", of: name, Double(step.count) / seconds, "1/s"),
                 entry("allocs_per_op", of: name, step.allocationsPerOperation, "count"),
                 entry(DatabaseMetric.statements.rawValue, of: name, step.statementsPerOperation, "count"),
-            ]
+            ] + [
+                step.cpuMedianMicroseconds.map { entry(Threshold.Metric.cpuMedian.name, of: name, $0, "us") },
+                step.waitShare.map { entry(Threshold.Metric.waitShare.name, of: name, $0, "fraction") },
+            ].compactMap { $0 }
             latencies[step.step] = step
             if let histogram = step.histogram { merged?.add(histogram) } else { merged = nil }
             count += step.count

@@ -113,7 +113,10 @@ public struct MetricTable: Sendable {
             entry("bytes_per_op", step.bytesPerOperation, "B"),
             entry("allocs_p50", step.allocationsMedian, "count"),
             entry("bytes_p50", step.bytesMedian, "B"),
-        ]
+        ] + [
+            step.cpu.medianMicroseconds.map { entry(Threshold.Metric.cpuMedian.name, $0, "us") },
+            step.cpu.medianWaitShare.map { entry(Threshold.Metric.waitShare.name, $0, "fraction") },
+        ].compactMap { $0 }
     }
 
     /// A metric's value for a variant (in a stage of its load, given one); nil when it was not

@@ -26,13 +26,15 @@ public struct StepMetrics: Sendable {
     /// Each execution's latency in nanoseconds, per virtual user in the order played; kept only
     /// when the run asks (`roost run --timings-only` writes them to latencies.csv), else empty.
     public private(set) var latencies: [Int: [UInt64]] = [:]
+    /// Each execution's on-CPU time and waiting share (design section 18).
+    public private(set) var cpu = StepCPU()
 
     /// Empty metrics for `step`.
     public init(step: String) { self.step = step }
 
     /// Metrics read back from a run's streamed files (`roost report`).
     init(step: String, latency: Histogram<UInt64>, count: Int, errors: [String: ErrorTally], allocations: Int, bytesAllocated: Int,
-         executions: [Int: ExecutionDistribution], bytesFreed: Int = 0) {
+         executions: [Int: ExecutionDistribution], bytesFreed: Int = 0, cpu: StepCPU = StepCPU()) {
         self.step = step
         self.latency = latency
         uncorrected = latency
@@ -44,6 +46,7 @@ public struct StepMetrics: Sendable {
         // summary has them, as retained bytes).
         self.bytesFreed = bytesFreed
         self.executions = executions
+        self.cpu = cpu
     }
 
     static func histogram() -> Histogram<UInt64> {
@@ -53,8 +56,10 @@ public struct StepMetrics: Sendable {
 
     /// Records one execution by virtual user `user` in its measured iteration `iteration`;
     /// `error`: why it failed.
+    /// `cpuNanoseconds`: the executing thread's CPU time in the step (nil: not read).
     mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: (any Error)?,
-                         user: Int = 0, iteration: Int = 0, keepingLatency: Bool = false) {
+                         user: Int = 0, iteration: Int = 0, keepingLatency: Bool = false, cpuNanoseconds: UInt64? = nil) {
+        if let cpuNanoseconds { cpu.record(cpu: cpuNanoseconds, wall: uncorrectedNanoseconds) }
         _ = latency.record(max(1, nanoseconds))
         if keepingLatency { latencies[user, default: []].append(max(1, nanoseconds)) }
         _ = uncorrected.record(max(1, uncorrectedNanoseconds))
@@ -86,6 +91,7 @@ public struct StepMetrics: Sendable {
         bytesFreed += other.bytesFreed
         for (user, distribution) in other.executions { executions[user, default: ExecutionDistribution()].merge(distribution) }
         for (user, kept) in other.latencies { latencies[user, default: []] += kept }
+        cpu.merge(other.cpu)
     }
 
     public var errorCount: Int { errorTallies.values.reduce(0) { $0 + $1.count } }

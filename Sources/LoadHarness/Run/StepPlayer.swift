@@ -129,7 +129,9 @@ final class StepPlayer: @unchecked Sendable {
         StatementCounters.begin()
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
-        let (outcome, allocation, began, ended) = shared.profiler.record(name) {
+        // The thread's CPU clock is read outside the latency span (a system call each way).
+        let (outcome, allocation, began, ended, cpu) = shared.profiler.record(name) {
+            let cpuBefore = CPUTime.thread()
             let before = AllocationCounters.threadTotals()
             let began = clock.now()
             let outcome = Result {
@@ -139,7 +141,8 @@ final class StepPlayer: @unchecked Sendable {
                 }
             }
             let ended = clock.now()
-            return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
+            let allocation = before.distance(to: AllocationCounters.threadTotals())
+            return (outcome, allocation, began, ended, CPUTime.thread() &- cpuBefore)
         }
         let counted = StatementCounters.end()
         let statements = result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
@@ -150,13 +153,14 @@ final class StepPlayer: @unchecked Sendable {
         }
         result.steps[name, default: StepMetrics(step: name)].record(
             nanoseconds: ended - (intendedStart ?? began), uncorrectedNanoseconds: ended - began,
-            allocation: allocation, error: error, user: vu.index, iteration: result.iterations, keepingLatency: keepsLatencies)
+            allocation: allocation, error: error, user: vu.index, iteration: result.iterations, keepingLatency: keepsLatencies,
+            cpuNanoseconds: cpu)
         shared.addRetained(allocation.netBytes)
         if let records, let index = stepIndex[name] {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
-                                    uncorrected: ended - began))
+                                    uncorrected: ended - began, cpu: cpu))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

@@ -18,6 +18,8 @@ struct StepRecord {
     var statements: Int32 = 0
     /// Latency from the step's actual start, nanoseconds (equal to `latency` in a closed model).
     var uncorrected: UInt64 = 0
+    /// The executing thread's CPU time in the step, nanoseconds.
+    var cpu: UInt64 = 0
 }
 
 /// A virtual user's step records on their way to the collector.

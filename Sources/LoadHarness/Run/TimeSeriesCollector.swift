@@ -74,6 +74,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// Starts the collector's thread.
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
+        readProcessCPU()
         let thread = Thread { [self] in
             // Drained more often while the queues fill fast (an open model at tens of thousands
             // of iterations a second), so a user seldom waits on a full one.
@@ -82,6 +83,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
                 let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || load?.isWaiting == true
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : interval)) == .success { break }
                 let fullest = drain()
+                readProcessCPU()
                 interval = fullest > 0.25 ? max(0.002, interval / 2) : fullest < 0.05 ? min(tick, interval * 2) : interval
                 let elapsed = clock.now() &- start
                 if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
@@ -103,6 +105,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
             thread = nil
         }
         drain()
+        load?.readProcessCPU(at: elapsed, cpu: CPUTime.process())
         // Every whole second of the phase has its rows (zeros where nothing ran); the last,
         // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
@@ -110,6 +113,12 @@ final class TimeSeriesCollector: @unchecked Sendable {
         finish(through: max(lastRecorded, lastWholeSecond), phaseEnd: Double(elapsed) / 1e9)
         sink?.flush()
         return rows
+    }
+
+    /// Tells the load timeline the process's CPU time now (its stages' cores, design section 18).
+    private func readProcessCPU() {
+        guard let load else { return }
+        load.readProcessCPU(at: clock.now() &- start, cpu: CPUTime.process())
     }
 
     /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.

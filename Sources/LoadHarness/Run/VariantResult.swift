@@ -29,6 +29,8 @@ public struct VariantResult: Sendable {
     var scheduleLag: ScheduleLag?
     /// Per stage: the load applied and each step's figures (empty without a time series).
     public var stages: [StageResult] = []
+    /// What the cores did over the measured phase (nil: read back or merged without it).
+    public var coreUsage: CoreUsage? = nil
     /// Whether the end-of-variant lifetime check ran (false in a killed variant rebuilt by
     /// `roost report`): without it the leak figures are unknown, not zero.
     public var leaksChecked = true

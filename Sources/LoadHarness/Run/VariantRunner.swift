@@ -103,7 +103,7 @@ struct VariantRunner {
                                         sink: sink, variant: variant.name, keeping: keptReadings,
                                         rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
-            return MeasuredPhase(start: start, sampler: sampler)
+            return MeasuredPhase(start: start, sampler: sampler, processCPU: CPUTime.process())
         }
         let context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
                                          shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
@@ -113,6 +113,7 @@ struct VariantRunner {
         let outcome = scenario.load.shape.play(driver)
         let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
+        let processCPU = CPUTime.process() &- outcome.phase.processCPU
         let collector = timeline.withLock { $0 }
         let timeSeries = collector?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
@@ -146,6 +147,8 @@ struct VariantRunner {
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
         result.virtualUsers = playing.count
+        result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
+                                     stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.totalNanoseconds ?? 0) }, cores: CPUTime.cores)
         result.warmupIterations = scenario.load.warmup
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)

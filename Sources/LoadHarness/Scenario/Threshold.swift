@@ -41,6 +41,10 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public static let retainedPerClose = Metric(named: "retained_per_close")
         /// Retained after the last close minus after the first.
         public static let retainedGrowth = Metric(named: "retained_growth")
+        /// The median execution's on-CPU time (its thread's CPU clock), microseconds.
+        public static let cpuMedian = Metric(named: "cpu_p50")
+        /// The median execution's share of its wall time off CPU (waiting), 0...1.
+        public static let waitShare = Metric(named: "wait_share")
         /// Open models: iterations that found no free virtual user at their intended start.
         public static let droppedIterations = Metric(named: "dropped_iterations")
         /// Open models: how late the schedule started iterations (the harness's lateness, not the stack's).
@@ -53,6 +57,7 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
             .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
             .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
             .retainedGrowth, .droppedIterations, .scheduleLagP50, .scheduleLagP99, .instructions, .instructionsMedian,
+            .cpuMedian, .waitShare,
         ] + databaseMetrics
 
         /// The named (non-percentile) metrics.
@@ -119,7 +124,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// work, the dropped iterations and the schedule's lag; not leaks or memory.
         public var isPerStage: Bool {
             percentile != nil || [Self.max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .droppedIterations,
-                                  .scheduleLagP50, .scheduleLagP99, Metric(named: DatabaseMetric.statements.rawValue)].contains(self)
+                                  .scheduleLagP50, .scheduleLagP99, Metric(named: DatabaseMetric.statements.rawValue), .cpuMedian,
+                                  .waitShare].contains(self)
         }
 
         /// Whether a larger value is worse: true of every metric but throughput (`ops_per_s`).
@@ -135,10 +141,11 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
 
         /// The unit family its value takes.
         public var unit: Unit {
-            if percentile != nil || self == .max || self == .mean || self == .scheduleLagP50 || self == .scheduleLagP99 { return .time }
+            if percentile != nil || self == .max || self == .mean || self == .scheduleLagP50 || self == .scheduleLagP99
+                || self == .cpuMedian { return .time }
             if [Self.bytesPerOp, .bytesMedian, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
                 .contains(self) { return .bytes }
-            return self == .errorRate ? .fraction : .count
+            return self == .errorRate || self == .waitShare ? .fraction : .count
         }
     }
 

@@ -34,11 +34,14 @@ public enum CapacityFiles {
         for probe in result.probes {
             let fields = [String(probe.number), CSV.number(probe.targetRate), CSV.number(probe.achievedRate), String(probe.dropped),
                           probe.verdict.rawValue, probe.failed.joined(separator: "; ")]
+            let probeFields = [String(probe.users), CSV.number(probe.busyUsers), probe.usage.map { CSV.number($0.busyShare) } ?? "",
+                               probe.usage.map { CSV.number($0.harnessShare) } ?? "", probe.reason ?? ""]
             for step in probe.steps {
                 rows.append(fields + [step.step, String(step.count), String(step.errors)]
-                    + [step.p50Microseconds, step.p99Microseconds, step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number))
+                    + [step.p50Microseconds, step.p99Microseconds, step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number)
+                    + probeFields + [step.cpuMedianMicroseconds.map(CSV.number) ?? "", step.waitShare.map(CSV.number) ?? ""])
             }
-            if probe.steps.isEmpty { rows.append(fields + ["", "0", "0", "", "", "", ""]) }
+            if probe.steps.isEmpty { rows.append(fields + ["", "0", "0", "", "", "", ""] + probeFields + ["", ""]) }
         }
         return RunTable.capacity.text(rows)
     }
@@ -48,7 +51,9 @@ public enum CapacityFiles {
         [("command", "capacity"), ("variant", result.variant), ("capacity", result.capacity.map(CSV.number) ?? ""),
          ("capacity_found", result.isFound ? "true" : "false"),
          ("fails_at", result.lowestFail.map { CSV.number($0.rate) } ?? ""), ("failed_threshold", result.lowestFail?.threshold ?? ""),
-         ("answer", result.answer), ("probes", String(result.probes.count)),
+         ("answer", result.answer), ("bottleneck", result.bottleneck?.line ?? ""),
+         ("bottleneck_kind", result.bottleneck?.kind.rawValue ?? ""), ("cores", String(CPUTime.cores)),
+         ("probes", String(result.probes.count)),
          ("precision", CSV.number(result.settings.precision)), ("level_s", CSV.number(result.settings.level.seconds)),
          ("settle_s", CSV.number(result.settings.settle.seconds))]
     }

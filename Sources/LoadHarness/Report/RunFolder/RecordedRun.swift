@@ -83,8 +83,12 @@ struct RecordedRun: Sendable {
                 if tallies.isEmpty, failed > 0 {
                     tallies[StreamedRun.unnamedErrors] = ErrorTally(count: failed, message: "", firstUser: nil, firstIteration: nil)
                 }
+                var cpu = StepCPU()
+                if let median = try row.value("cpu_p50_us"), let wait = try row.value("wait_share") {
+                    cpu.record(medianMicroseconds: median, waitShare: wait, count: row.count)
+                }
                 metrics.append(StepMetrics(step: row.step, latency: latency, count: row.count, errors: tallies, allocations: allocated,
-                                           bytesAllocated: bytes, executions: executions, bytesFreed: bytes - retained))
+                                           bytesAllocated: bytes, executions: executions, bytesFreed: bytes - retained, cpu: cpu))
                 // Counted when the run counted SQLite's work (a step that ran no statement has its zeros).
                 let counted = queries.filter { $0.variant == variant && $0.step == row.step }
                 if tables.perUser.values.contains(where: { $0[DatabaseMetric.statements.rawValue] != nil }) {

@@ -14,7 +14,9 @@ extension RunTable {
         added: ["allocs_p50", "bytes_p50"],
         ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"],
         // (since design 15) latency from each step's actual start, beside the corrected columns.
-        LoadColumns.stepsColumns)
+        LoadColumns.stepsColumns,
+        // (since design 18) the median execution's on-CPU time and waiting share.
+        ["cpu_p50_us", "wait_share"])
 
     /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
     public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
@@ -49,13 +51,18 @@ extension RunTable {
     public static let stages = RunTable(
         "stages.csv",
         ["scenario", "variant", "stage", "start_s", "end_s", "target", "virtual_users", "target_rate", "achieved_rate", "dropped",
-         "step", "count", "errors", "p50_us", "p90_us", "p99_us", "max_us", "allocs_per_op", "statements_per_op"])
+         "step", "count", "errors", "p50_us", "p90_us", "p99_us", "max_us", "allocs_per_op", "statements_per_op"],
+        // (since design 18) the step's median on-CPU time and waiting share; the stage's cores.
+        added: ["cpu_p50_us", "wait_share", "cores_busy", "harness_share"])
 
     /// `capacity.csv` (`roost capacity`): per probe and step, the rate asked and achieved, the verdict and the step's figures.
     public static let capacity = RunTable(
         "capacity.csv",
         ["probe", "target_rate", "achieved_rate", "dropped", "verdict", "failed", "step", "count", "errors", "p50_us", "p99_us",
-         "allocs_per_op", "statements_per_op"])
+         "allocs_per_op", "statements_per_op"],
+        // (since design 18) the probe's users (allowed, and busy on average), its cores (busy share
+        // and the harness's share of it), why its verdict, and the step's median on-CPU time and waiting share.
+        added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "reason", "cpu_p50_us", "wait_share"])
 
     /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact allocations and bytes.
     public static let executions = RunTable(

@@ -13,12 +13,14 @@ enum StagesFile {
                 let stageFields = [run.scenario.name, variant.variant, stage.name, CSV.number(stage.start), CSV.number(stage.end),
                                    CSV.number(stage.target), CSV.number(load.virtualUsers), load.targetRate.map(CSV.number) ?? "",
                                    CSV.number(load.achievedRate), String(load.dropped)]
+                let cores = [stage.usage.map { CSV.number($0.busyShare) } ?? "", stage.usage.map { CSV.number($0.harnessShare) } ?? ""]
                 for step in stage.steps {
                     rows.append(stageFields + [step.step, String(step.count), String(step.errors)]
                         + [step.p50Microseconds, step.p90Microseconds, step.p99Microseconds, step.maxMicroseconds,
-                           step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number))
+                           step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number)
+                        + [step.cpuMedianMicroseconds.map(CSV.number) ?? "", step.waitShare.map(CSV.number) ?? ""] + cores)
                 }
-                if stage.steps.isEmpty { rows.append(stageFields + ["", "0", "0", "", "", "", "", "", ""]) }
+                if stage.steps.isEmpty { rows.append(stageFields + ["", "0", "0", "", "", "", "", "", "", "", ""] + cores) }
             }
         }
         return RunTable.stages.text(rows)
@@ -38,9 +40,11 @@ enum StagesFile {
             let load = SecondLoad(virtualUsers: try row.number("virtual_users"), targetRate: targetRate,
                                   achievedRate: try row.number("achieved_rate"), dropped: try row.number("dropped"),
                                   lagP50: lag(variant, name, "schedule_lag_p50"), lagP99: lag(variant, name, "schedule_lag_p99"))
-            stages[variant, default: []].append(StageResult(
+            var stage = StageResult(
                 name: name, start: try row.number("start_s"), end: try row.number("end_s"), target: try row.number("target"),
-                unit: targetRate == nil ? .users : .rate, load: load, steps: steps))
+                unit: targetRate == nil ? .users : .rate, load: load, steps: steps)
+            stage.usage = try usage(row, seconds: stage.end - stage.start)
+            stages[variant, default: []].append(stage)
         }
         for row in table.rows {
             let variant = try row.text("variant"), stage = try row.text("stage")
@@ -53,9 +57,20 @@ enum StagesFile {
             current?.steps.append(StageResult.Step(
                 step: step, count: try row.number("count"), errors: try row.number("errors"), p50: try row.number("p50_us"),
                 p90: try row.number("p90_us"), p99: try row.number("p99_us"), max: try row.number("max_us"),
-                allocationsPerOperation: try row.number("allocs_per_op"), statementsPerOperation: try row.number("statements_per_op")))
+                allocationsPerOperation: try row.number("allocs_per_op"), statementsPerOperation: try row.number("statements_per_op"),
+                cpuMedianMicroseconds: try row.optionalNumber("cpu_p50_us"), waitShare: try row.optionalNumber("wait_share")))
         }
         try close()
         return stages
+    }
+
+    /// A stage's cores as the file keeps them (its shares; nil before the columns): one core
+    /// busy for the busy share of the stage's length, the harness's share of that outside steps.
+    private static func usage(_ row: RunRow, seconds: Double) throws(RunFolderError) -> CoreUsage? {
+        guard let busy: Double = try row.optionalNumber("cores_busy"), let harness: Double = try row.optionalNumber("harness_share")
+        else { return nil }
+        let wall = max(0, seconds) * 1e9, process = busy * wall
+        return CoreUsage(wallNanoseconds: UInt64(wall.rounded()), processNanoseconds: UInt64(process.rounded()),
+                         stepNanoseconds: UInt64((process * (1 - harness)).rounded()), cores: 1)
     }
 }

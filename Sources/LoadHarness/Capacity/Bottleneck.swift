@@ -1,0 +1,49 @@
+/// What limited the stack at the knee (design section 18), in one line: the cores (CPU: full
+/// with the steps' work, or one step's own work where the cores had room), waiting (the
+/// failing step's time mostly off CPU while the cores had room, named by the frame most of its
+/// waiting samples sit under), or the harness (a generator-limited probe).
+public struct Bottleneck: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case cpu = "CPU"
+        case waiting
+        case harness = "the harness"
+    }
+
+    public let kind: Kind
+    /// `CPU, cores 97% busy, open_post on CPU 94% of its time`.
+    public let line: String
+
+    /// A failing step's time off CPU at or above this share makes it waiting.
+    static let waitingShare = 0.5
+
+    /// The bottleneck the failing probe shows (nil: no probe failed, or it measured nothing).
+    static func at(_ failing: CapacityProbe) -> Bottleneck? {
+        guard let step = failingStep(failing) else { return nil }
+        let cores = failing.usage.map { "cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "cores not measured"
+        let onCPU = step.waitShare.map { "\(step.step) on CPU \(ProbeJudgement.percent(1 - $0)) of its time" }
+        if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
+            return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))
+        }
+        if let wait = step.waitShare, wait >= waitingShare {
+            var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU at \(CapacityRun.rate(failing.targetRate))"
+            if let site = failing.wallProfile?.step(step.step)?.waitingSite {
+                line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
+            } else if let note = failing.wallProfile?.note {
+                line += " (no frame named: \(note))"
+            }
+            return Bottleneck(kind: .waiting, line: line + "; \(cores)")
+        }
+        return Bottleneck(kind: .cpu, line: "CPU in the step, " + (onCPU ?? step.step) + "; \(cores) (not full: the step's own work, "
+            + "not a shortage of cores)")
+    }
+
+    /// A generator-limited search's bottleneck.
+    static func harness(_ reason: String) -> Bottleneck { Bottleneck(kind: .harness, line: "the harness (\(reason))") }
+
+    /// The step the failing threshold names, else the one whose p99 is highest.
+    static func failingStep(_ probe: CapacityProbe) -> StageResult.Step? {
+        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }.compactMap(\.step).first
+        if let named, let step = probe.steps.first(where: { $0.step == named }) { return step }
+        return probe.steps.max { $0.p99Microseconds < $1.p99Microseconds }
+    }
+}

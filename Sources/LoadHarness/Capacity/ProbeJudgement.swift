@@ -1,0 +1,117 @@
+/// Whose limit a capacity probe met (design section 18), decided from what the probe measured
+/// so the rule can be tested exactly on injected figures. In one process the stack and the
+/// generator share the cores: when the steps' own work fills them and iterations start short
+/// of the target, that is the stack's limit on this machine, and the probe fails. A probe is
+/// generator-limited only when the harness's own work is the cause: the schedule fell behind
+/// while users were free and cores were idle, or the harness's work outside the steps took the
+/// share of the cores the steps needed. When every user is busy inside steps while the cores
+/// have room, more users are tried (Little's law: users needed = rate x time per iteration),
+/// up to the most allowed; past that, the steps' waiting is the stack's limit.
+struct ProbeJudgement: Equatable {
+    /// What the probe measured in its judged stage.
+    struct Figures {
+        var targetRate: Double
+        var achievedRate: Double
+        var dropped: Int
+        /// Whether the schedule's lag p99 passed its tolerance.
+        var isLate: Bool
+        /// How late the schedule started iterations, p99, microseconds.
+        var lagP99: Double?
+        var users: Int
+        var maxUsers: Int
+        /// The mean number of users playing an iteration.
+        var busyUsers: Double
+        /// What the cores did (nil: not measured; the cores count as having room).
+        var usage: CoreUsage?
+        /// Thresholds that failed on the stack's own figures (latency counted without the
+        /// schedule's lag when it was late), as written.
+        var stackFailures: [String]
+        /// Thresholds that failed on the harness's figures (dropped iterations, schedule lag), or
+        /// only by the schedule's lateness, as written.
+        var scheduleFailures: [String]
+        var wasInterrupted = false
+    }
+
+    let verdict: CapacityProbe.Verdict
+    /// Why, in words (nil for a pass, or a failure a threshold names).
+    let reason: String?
+    /// Users to play the same rate with again (`moreUsers` only).
+    let nextUsers: Int?
+
+    /// A busy share at or above this is full cores: nothing more can run at once.
+    static let fullCores = 0.9
+    /// The share of the target rate a probe must start to keep up (design section 15).
+    static let achievedShare = 0.95
+
+    static func judge(_ figures: Figures) -> ProbeJudgement {
+        if figures.wasInterrupted { return ProbeJudgement(verdict: .interrupted, reason: nil, nextUsers: nil) }
+        if !figures.stackFailures.isEmpty { return ProbeJudgement(verdict: .fail, reason: nil, nextUsers: nil) }
+        let keptUp = figures.dropped == 0 && figures.achievedRate >= achievedShare * figures.targetRate && !figures.isLate
+            && figures.scheduleFailures.isEmpty
+        if keptUp { return ProbeJudgement(verdict: .pass, reason: nil, nextUsers: nil) }
+        if let usage = figures.usage, usage.busyShare >= fullCores { return onFullCores(figures, usage) }
+        return withRoomOnCores(figures)
+    }
+
+    /// The cores were full: the steps' work is the stack's limit unless the steps alone, at
+    /// the target rate, would have fitted in them (the harness took the rest).
+    private static func onFullCores(_ figures: Figures, _ usage: CoreUsage) -> ProbeJudgement {
+        let scale = figures.targetRate / max(figures.achievedRate, 1e-9)
+        let stepsAtTarget = usage.stepsShare * scale
+        if stepsAtTarget >= fullCores || usage.harnessShare < 1 - fullCores {
+            return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; cores \(percent(usage.busyShare)) busy, "
+                + "\(percent(usage.stepsShare)) in steps", nextUsers: nil)
+        }
+        return ProbeJudgement(verdict: .generatorLimited,
+                              reason: "the harness's own work took \(percent(usage.harnessShare)) of the busy cores "
+                                  + "(\(percent(usage.busyShare)) busy; the steps needed \(percent(min(1, stepsAtTarget))) at the target)",
+                              nextUsers: nil)
+    }
+
+    /// The cores had room: busy users want more users (while allowed), else the stack made
+    /// them wait; a schedule that fell behind with users free is the harness's.
+    private static func withRoomOnCores(_ figures: Figures) -> ProbeJudgement {
+        let cores = figures.usage.map { "cores \(percent($0.busyShare)) busy" } ?? "cores not measured"
+        if figures.dropped > 0 {
+            if figures.users < figures.maxUsers {
+                return ProbeJudgement(verdict: .moreUsers,
+                                      reason: "all \(figures.users) virtual users busy, dropped \(count(figures.dropped)); \(cores)",
+                                      nextUsers: usersNeeded(figures))
+            }
+            return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; all \(count(figures.users)) virtual users busy "
+                + "inside steps, \(cores)", nextUsers: nil)
+        }
+        return ProbeJudgement(verdict: .generatorLimited, reason: scheduleReason(figures) + " with users free; \(cores)", nextUsers: nil)
+    }
+
+    /// Users for the same rate: Little's law (rate x time per iteration) with half again for
+    /// the spread, at least twice as many, at most the most allowed.
+    static func usersNeeded(_ figures: Figures) -> Int {
+        let perIteration = figures.achievedRate > 0 ? figures.busyUsers / figures.achievedRate : 0
+        let needed = (figures.targetRate * perIteration * 1.5).rounded(.up)
+        return min(figures.maxUsers, max(figures.users * 2, needed.isFinite ? Int(needed) : figures.users * 2))
+    }
+
+    /// `could not keep up: 3,210 of 5,120/s started`.
+    private static func couldNotKeepUp(_ figures: Figures) -> String {
+        var text = "could not keep up: \(CapacityRun.rate(figures.achievedRate)) of \(CapacityRun.rate(figures.targetRate)) started"
+        if figures.dropped > 0 { text += ", \(count(figures.dropped)) dropped" }
+        return text
+    }
+
+    private static func scheduleReason(_ figures: Figures) -> String {
+        if figures.achievedRate < achievedShare * figures.targetRate {
+            return "started \(CapacityRun.rate(figures.achievedRate)) of \(CapacityRun.rate(figures.targetRate)) "
+                + "(under \(Int(achievedShare * 100))%)"
+        }
+        if figures.isLate, let lag = figures.lagP99 {
+            return "iterations started late (schedule lag p99 \(RunSummary.observed(.time, lag)))"
+                + (figures.scheduleFailures.isEmpty ? "" : " and failed only by that: " + figures.scheduleFailures.joined(separator: "; "))
+        }
+        return "failed only on the harness's own figures: " + figures.scheduleFailures.joined(separator: "; ")
+    }
+
+    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+
+    private static func count(_ value: Int) -> String { HTMLText.count(value) }
+}

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// CPU time as Linux counts it (design section 18), in nanoseconds: the calling thread's
+/// (`CLOCK_THREAD_CPUTIME_ID`: what the step's own thread spent on a core, not waiting) and
+/// the whole process's (`CLOCK_PROCESS_CPUTIME_ID`: every thread's, live and ended).
+enum CPUTime {
+    /// The calling thread's CPU time so far. A system call (the kernel keeps no user-readable
+    /// copy of it): read once at each measured step's start and end, outside its latency span.
+    @inline(__always)
+    static func thread() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// The whole process's CPU time so far.
+    static func process() -> UInt64 { read(CLOCK_PROCESS_CPUTIME_ID) }
+
+    /// The cores this process may run on (its affinity mask: a run under `taskset` or pinned
+    /// by `roost paired` has fewer than the machine).
+    static let cores: Int = {
+        let allowed = CPUPin.allowed().count
+        return allowed > 0 ? allowed : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }()
+
+    @inline(__always)
+    private static func read(_ clock: clockid_t) -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}

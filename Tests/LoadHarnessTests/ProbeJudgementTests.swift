@@ -1,0 +1,84 @@
+@testable import LoadHarness
+import Testing
+
+/// Whose limit a capacity probe met (design section 18), exactly, on injected figures: a stack
+/// that cannot keep up on cores full of its steps' work fails the probe; the generator is
+/// blamed only when its own work is the cause; busy users on cores with room ask for more.
+@Suite struct ProbeJudgementTests {
+    /// A second of a probe on `cores` cores, `busy` of them busy, `steps` of them inside steps.
+    private func usage(busy: Double, steps: Double, cores: Int = 2) -> CoreUsage {
+        let wall: UInt64 = 10_000_000_000
+        return CoreUsage(wallNanoseconds: wall, processNanoseconds: UInt64(busy * Double(wall) * Double(cores)),
+                         stepNanoseconds: UInt64(steps * Double(wall) * Double(cores)), cores: cores)
+    }
+
+    private func figures(target: Double = 5_120, achieved: Double = 5_120, dropped: Int = 0, late: Bool = false, users: Int = 32,
+                         maxUsers: Int = 32, busyUsers: Double = 8, usage: CoreUsage?, stack: [String] = [],
+                         schedule: [String] = []) -> ProbeJudgement.Figures {
+        ProbeJudgement.Figures(targetRate: target, achievedRate: achieved, dropped: dropped, isLate: late, lagP99: late ? 5_000 : 20,
+                               users: users, maxUsers: maxUsers, busyUsers: busyUsers, usage: usage, stackFailures: stack,
+                               scheduleFailures: schedule)
+    }
+
+    @Test func aStackThatCannotKeepUpOnCoresFullOfItsStepsFails() {
+        // The CPU-bound stack: 3,210 of 5,120/s started, both cores busy with steps.
+        let judgement = ProbeJudgement.judge(figures(achieved: 3_210, dropped: 19_100, usage: usage(busy: 0.98, steps: 0.94)))
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 3210/s of 5120/s started, 19,100 dropped; cores 98% busy, 94% in steps")
+        #expect(judgement.nextUsers == nil)
+    }
+
+    @Test func aScheduleThatFellBehindOnFullCoresIsTheStacksLimitToo() {
+        let judgement = ProbeJudgement.judge(figures(achieved: 5_000, late: true, usage: usage(busy: 0.97, steps: 0.9)))
+        #expect(judgement.verdict == .fail)
+    }
+
+    @Test func theHarnessIsBlamedWhenItsWorkTookTheCoresTheStepsNeeded() {
+        // Cores full, but the steps took 40% and would need 50% at the target: the harness took the rest.
+        let judgement = ProbeJudgement.judge(figures(achieved: 4_096, dropped: 5, usage: usage(busy: 0.95, steps: 0.4)))
+        #expect(judgement.verdict == .generatorLimited)
+        #expect(judgement.reason == "the harness's own work took 58% of the busy cores (95% busy; the steps needed 50% at the target)")
+    }
+
+    @Test func busyUsersOnCoresWithRoomAskForMoreByLittlesLaw() {
+        // 8 users busy the whole time at 100/s: 80 ms an iteration; 500/s needs 40, 60 with room for the spread.
+        let judgement = ProbeJudgement.judge(figures(target: 500, achieved: 100, dropped: 400, users: 8, maxUsers: 1_024, busyUsers: 8,
+                                                     usage: usage(busy: 0.3, steps: 0.28)))
+        #expect(judgement.verdict == .moreUsers)
+        #expect(judgement.nextUsers == 60)
+        #expect(judgement.reason == "all 8 virtual users busy, dropped 400; cores 30% busy")
+        // Never more than allowed, and at least twice as many.
+        let capped = ProbeJudgement.judge(figures(target: 500, achieved: 100, dropped: 400, users: 8, maxUsers: 40, busyUsers: 8,
+                                                  usage: usage(busy: 0.3, steps: 0.28)))
+        #expect(capped.nextUsers == 40)
+        let doubled = ProbeJudgement.judge(figures(target: 500, achieved: 480, dropped: 20, users: 8, maxUsers: 1_024, busyUsers: 2,
+                                                   usage: usage(busy: 0.3, steps: 0.28)))
+        #expect(doubled.nextUsers == 16)
+    }
+
+    @Test func everyUserAllowedBusyOnCoresWithRoomIsTheStacksWaiting() {
+        let judgement = ProbeJudgement.judge(figures(target: 500, achieved: 470, dropped: 300, users: 32, maxUsers: 32, busyUsers: 32,
+                                                     usage: usage(busy: 0.52, steps: 0.5)))
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 470/s of 500/s started, 300 dropped; all 32 virtual users busy inside steps, "
+            + "cores 52% busy")
+    }
+
+    @Test func aScheduleThatFellBehindWithUsersFreeAndCoresIdleIsTheHarness() {
+        let late = ProbeJudgement.judge(figures(late: true, usage: usage(busy: 0.4, steps: 0.3), schedule: ["p99(open_post) < 1ms"]))
+        #expect(late.verdict == .generatorLimited)
+        #expect(late.reason == "iterations started late (schedule lag p99 5ms) and failed only by that: p99(open_post) < 1ms with users "
+            + "free; cores 40% busy")
+        let short = ProbeJudgement.judge(figures(achieved: 4_000, usage: usage(busy: 0.4, steps: 0.3)))
+        #expect(short.verdict == .generatorLimited)
+        #expect(short.reason == "started 4000/s of 5120/s (under 95%) with users free; cores 40% busy")
+    }
+
+    @Test func aThresholdOnTheStacksFiguresFailsAndOneKeptUpPasses() {
+        #expect(ProbeJudgement.judge(figures(usage: usage(busy: 0.99, steps: 0.95), stack: ["p99(open_post) < 1ms"])).verdict == .fail)
+        #expect(ProbeJudgement.judge(figures(achieved: 4_900, usage: usage(busy: 0.99, steps: 0.95))).verdict == .pass)
+        var interrupted = figures(usage: nil, stack: ["errors == 0"])
+        interrupted.wasInterrupted = true
+        #expect(ProbeJudgement.judge(interrupted).verdict == .interrupted)
+    }
+}
