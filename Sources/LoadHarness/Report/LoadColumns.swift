@@ -45,8 +45,7 @@ enum LoadColumns {
         }
         // What the cores did over the measured phase (design section 18).
         if run.variants.contains(where: { $0.coreUsage != nil }) {
-            rows += [("cores", String(CPUTime.cores)),
-                     ("cores_busy", each { $0.coreUsage.map { CSV.number($0.busyShare) } ?? "" }),
+            rows += [("cores_busy", each { $0.coreUsage.map { CSV.number($0.busyShare) } ?? "" }),
                      ("harness_share", each { $0.coreUsage.map { CSV.number($0.harnessShare) } ?? "" })]
         }
         return rows

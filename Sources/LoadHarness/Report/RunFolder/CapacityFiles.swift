@@ -52,7 +52,7 @@ public enum CapacityFiles {
          ("capacity_found", result.isFound ? "true" : "false"),
          ("fails_at", result.lowestFail.map { CSV.number($0.rate) } ?? ""), ("failed_threshold", result.lowestFail?.threshold ?? ""),
          ("answer", result.answer), ("bottleneck", result.bottleneck?.line ?? ""),
-         ("bottleneck_kind", result.bottleneck?.kind.rawValue ?? ""), ("cores", String(CPUTime.cores)),
+         ("bottleneck_kind", result.bottleneck?.kind.rawValue ?? ""),
          ("probes", String(result.probes.count)),
          ("precision", CSV.number(result.settings.precision)), ("level_s", CSV.number(result.settings.level.seconds)),
          ("settle_s", CSV.number(result.settings.settle.seconds))]
