@@ -79,7 +79,7 @@ extension LoadModel.RampingArrivalRate: LoadShape {
 
     var plan: LoadPlan {
         LoadPlan(stages: LoadPlan.spans(stages, unit: .rate),
-                 arrivals: RampingArrivals(startRate: startRate, stages: stages.map { ($0.duration?.nanoseconds ?? 0, $0.target) }))
+                 arrivals: RampingArrivals(startRate: startRate, stages: stages.map(\.scheduled)))
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {

@@ -59,7 +59,7 @@ extension LoadModel.RampingUsers: LoadShape {
 
     var plan: LoadPlan {
         let users = UserSchedule.ramping(start: startVirtualUsers,
-                                         stages: stages.map { ($0.duration?.nanoseconds ?? 0, Int($0.target)) })
+                                         stages: stages.map { (duration: $0.scheduled.duration, target: Int($0.target), holds: $0.holds) })
         return LoadPlan(stages: LoadPlan.spans(stages, unit: .users), users: users)
     }
 
