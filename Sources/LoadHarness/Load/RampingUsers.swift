@@ -2,7 +2,8 @@ extension LoadModel {
     /// Virtual users ramped in stages (k6's ramping-vus): from `startVirtualUsers`, the number
     /// of active users moves linearly to each stage's target over its duration, one user at a
     /// time; a user the schedule removes finishes its iteration, then stops (no step is cut in
-    /// the middle). `stairs:` in users expands to such stages.
+    /// the middle). `stairs:` in users expands to such stages, its levels holding their users
+    /// (`LoadStage.holds`).
     public struct RampingUsers: Hashable, Sendable {
         public var startVirtualUsers: Int
         public var stages: [LoadStage]
