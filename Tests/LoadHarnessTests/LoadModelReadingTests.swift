@@ -23,6 +23,9 @@ import Testing
         let stairs = load("{ stairs: { start: 50/s, step: 50/s, levels: 2, level: 20s, ramp: 2s }, max_virtual_users: 64 }")
         #expect(stairs?.name == "ramping-arrival-rate")
         #expect(stairs?.stages.map(\.name) == ["level1", "ramp2", "level2"])
+        // Levels hold (Gatling's stairs); ramps, and every stage of `stages:`, ramp (k6's stages).
+        #expect(stairs?.stages.map(\.holds) == [true, false, true])
+        #expect(load("{ stages: [{ duration: 1s, target: 2 }, { duration: 1s, target: 4 }] }")?.stages.map(\.holds) == [false, false])
         #expect(stairs?.virtualUsers == 64)
         let users = load("{ stairs: { start: 5, step: 5, levels: 3, level: 10s }, warmup: 1 }")
         #expect(users?.name == "ramping-users")

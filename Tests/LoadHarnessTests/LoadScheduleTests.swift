@@ -72,14 +72,112 @@ import Testing
         #expect(carried.start(of: 2) == 550_000_000)
     }
 
-    @Test func stairsAreLevelsWithRampsBetween() {
+    @Test func stairsAreLevelsThatHoldWithRampsBetween() {
         let stages = Stairs.stages(start: 50, step: 50, levels: 3, level: .seconds(20), ramp: .seconds(2))
         #expect(stages == [
-            LoadStage(duration: .seconds(20), target: 50, name: "level1"), LoadStage(duration: .seconds(2), target: 100, name: "ramp2"),
-            LoadStage(duration: .seconds(20), target: 100, name: "level2"), LoadStage(duration: .seconds(2), target: 150, name: "ramp3"),
-            LoadStage(duration: .seconds(20), target: 150, name: "level3"),
+            LoadStage(duration: .seconds(20), target: 50, name: "level1", holds: true),
+            LoadStage(duration: .seconds(2), target: 100, name: "ramp2"),
+            LoadStage(duration: .seconds(20), target: 100, name: "level2", holds: true),
+            LoadStage(duration: .seconds(2), target: 150, name: "ramp3"),
+            LoadStage(duration: .seconds(20), target: 150, name: "level3", holds: true),
         ])
         #expect(Stairs.stages(start: 1, step: 1, levels: 2, level: .seconds(1), ramp: .zero).map(\.name) == ["level1", "level2"])
+    }
+
+    /// The intended starts of `plan`'s iterations in each of its stages (the last stage's
+    /// also one at its very end, as `stages.csv` counts them).
+    private func startsPerStage(_ plan: LoadPlan) throws -> [[UInt64]] {
+        let arrivals = try #require(plan.arrivals)
+        return plan.stages.enumerated().map { index, span in
+            let first = arrivals.firstIteration(atOrAfter: span.start)
+            let last = index == plan.stages.count - 1 ? arrivals.count : span.end.map(arrivals.firstIteration(atOrAfter:)) ?? arrivals.count
+            return (first..<last).map(arrivals.start(of:))
+        }
+    }
+
+    /// `count` starts from `from`, `rate` a second apart (each rounded to the nanosecond).
+    private func evenly(from: UInt64, rate: UInt64, count: Int) -> [UInt64] {
+        (0..<UInt64(count)).map { from + (2 * $0 * second + rate) / (2 * rate) }
+    }
+
+    @Test func stairsOfRatesHoldEachLevelsRateFromItsFirstInstant() throws {
+        // Gatling's incrementUsersPerSec(50).times(3).eachLevelLasting(3).startingFrom(50):
+        // 50/s, 100/s, 150/s for 3 s each, jumping between levels: 150, 300 and 450 starts, the
+        // first at each level's first instant, evenly spaced, none at a level's end.
+        let plan = LoadModel.RampingArrivalRate(startRate: 50, stages: Stairs.stages(start: 50, step: 50, levels: 3, level: .seconds(3),
+                                                                                   ramp: .zero), maxVirtualUsers: 4).plan
+        #expect(plan.stages.map(\.name) == ["level1", "level2", "level3"])
+        #expect(plan.stages.map(\.start) == [0, 3 * second, 6 * second])
+        #expect(plan.stages.map(\.target) == [50, 100, 150])
+        let starts = try startsPerStage(plan)
+        #expect(starts.map(\.count) == [150, 300, 450])
+        #expect(plan.arrivals?.count == 900)
+        #expect(starts[0] == evenly(from: 0, rate: 50, count: 150))
+        #expect(starts[1] == evenly(from: 3 * second, rate: 100, count: 300))
+        #expect(starts[2] == evenly(from: 6 * second, rate: 150, count: 450))
+        // Per second (timeseries.csv's target_rate), the level's rate from its first second.
+        let arrivals = try #require(plan.arrivals)
+        #expect((0..<9).map { arrivals.iterations(from: UInt64($0) * second, to: UInt64($0 + 1) * second) }
+            == [50, 50, 50, 100, 100, 100, 150, 150, 150])
+    }
+
+    @Test func stairsOfRatesRampBetweenLevelsAndHoldTheLevels() throws {
+        // With ramps of 2 s: level1 0-3 s, ramp2 3-5 s (50 to 100/s), level2 5-8 s, ramp3 8-10 s
+        // (100 to 150/s), level3 10-13 s. A ramp starts an iteration whenever the area under
+        // its rate grows by one: 50 x 2 + 25 x 2² / 2 = 150 in ramp2, 250 in ramp3.
+        let plan = LoadModel.RampingArrivalRate(startRate: 50, stages: Stairs.stages(start: 50, step: 50, levels: 3, level: .seconds(3),
+                                                                                   ramp: .seconds(2)), maxVirtualUsers: 4).plan
+        #expect(plan.stages.map(\.name) == ["level1", "ramp2", "level2", "ramp3", "level3"])
+        #expect(plan.stages.map(\.start) == [0, 3, 5, 8, 10].map { $0 * second })
+        let starts = try startsPerStage(plan)
+        #expect(starts.map(\.count) == [150, 150, 300, 250, 450])
+        #expect(starts[0] == evenly(from: 0, rate: 50, count: 150))
+        #expect(starts[2] == evenly(from: 5 * second, rate: 100, count: 300))
+        #expect(starts[4] == evenly(from: 10 * second, rate: 150, count: 450))
+        // Within ramp2 the rate is 50 + 25 t: iteration m of it starts when 50 t + 12.5 t² = m.
+        let ramp: [UInt64] = (0..<150).map { (m: Int) -> UInt64 in
+            let seconds: Double = ((2500 + 50 * Double(m)).squareRoot() - 50) / 25
+            return 3 * second + UInt64((seconds * 1e9).rounded())
+        }
+        #expect(zip(starts[1], ramp).allSatisfy { max($0, $1) - min($0, $1) <= 1 })
+        // So its starts come closer: 20 ms apart at its start (50/s), about 10 ms at its end.
+        #expect(starts[1][1] - starts[1][0] > 19_000_000)
+        #expect(starts[1][149] - starts[1][148] < 10_100_000)
+    }
+
+    @Test func ordinaryStagesStillRampFromThePreviousTarget() throws {
+        // The same targets as stages (k6's ramping-arrival-rate): each ramps from the one before.
+        let plan = LoadModel.RampingArrivalRate(startRate: 50, stages: [
+            LoadStage(duration: .seconds(3), target: 50, name: "a"), LoadStage(duration: .seconds(3), target: 100, name: "b"),
+            LoadStage(duration: .seconds(3), target: 150, name: "c"),
+        ], maxVirtualUsers: 4).plan
+        // Areas 150, 225, 375; the first iteration one interval in, each stage's last at its
+        // end (the next stage's first moment), the run's last at its very end.
+        #expect(try startsPerStage(plan).map(\.count) == [149, 225, 376])
+        #expect(plan.arrivals?.count == 750)
+    }
+
+    @Test func stairsOfUsersJumpToEachLevelAtItsStart() throws {
+        // Gatling's incrementConcurrentUsers(5).times(3).eachLevelLasting(10).startingFrom(5).
+        let levels = LoadModel.RampingUsers(startVirtualUsers: 5, stages: Stairs.stages(start: 5, step: 5, levels: 3,
+                                                                                       level: .seconds(10), ramp: .zero)).plan
+        let users = try #require(levels.users)
+        #expect(users.steps == [.init(offset: 0, users: 5), .init(offset: 10 * second, users: 10), .init(offset: 20 * second, users: 15)])
+        #expect(users.end == 30 * second)
+        #expect(users.intervals(of: 9) == [.init(from: 10 * second, to: 30 * second)])
+        #expect(users.intervals(of: 10) == [.init(from: 20 * second, to: 30 * second)])
+        #expect(levels.stages.map(\.name) == ["level1", "level2", "level3"])
+        #expect(levels.stages.map(\.target) == [5, 10, 15])
+        // With ramps of 2 s, one user at a time within each ramp (k6's ramping-vus), then the level holds.
+        let ramped = LoadModel.RampingUsers(startVirtualUsers: 5, stages: Stairs.stages(start: 5, step: 5, levels: 2,
+                                                                                       level: .seconds(10), ramp: .seconds(2))).plan
+        let rampedUsers = try #require(ramped.users)
+        #expect(rampedUsers.steps == [.init(offset: 0, users: 5)]
+            + (6...10).map { .init(offset: 10 * second + UInt64($0 - 5) * 2 * second / 5, users: $0) })
+        #expect(rampedUsers.end == 22 * second)
+        // The same targets as stages ramp over the whole stage instead.
+        let staged = UserSchedule.ramping(start: 5, stages: [(10 * second, 5), (10 * second, 10)])
+        #expect(staged.steps.map(\.offset) == [0] + (1...5).map { 10 * second + UInt64($0) * 2 * second })
     }
 
     @Test func aMomentBelongsToTheStageItFallsIn() {

@@ -121,6 +121,81 @@ import Testing
         #expect(merged.iterations == 6)
     }
 
+    private static let stairsOfRates = """
+        name: sharded-stairs
+        seed: 7
+        stack: { storage: memory }
+        dataset: { users: 8, posts_per_user: 0, follows_per_user: 1, likes_per_user: 0, image_bytes: 0 }
+        load:
+          stairs: { start: 50/s, step: 50/s, levels: 3, level: 3s }
+          max_virtual_users: 2
+        setup: [login]
+        steps:
+          - open_profile: { user: self }
+        """
+
+    @Test func shardedStairsOfRatesAddUpToTheWholeLevels() throws {
+        let directory = try TemporaryFolder.make("sharded-stairs")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The whole schedule holds 50, 100, 150/s for 3 s each: 150, 300, 450 iterations
+        // (StagedRunTests plays it whole). Each shard starts every other one, with one of the
+        // two users, on its own injected clock.
+        let one = try run(Self.stairsOfRates, shard: Shard(index: 1, count: 2), clock: ManualClock(), in: directory, name: "one")
+        let two = try run(Self.stairsOfRates, shard: Shard(index: 2, count: 2), clock: ManualClock(), in: directory, name: "two")
+        let parts = try [one, two].map { try #require($0.result.variants.first) }
+        #expect(parts.map { counts($0.stages) } == [["level1": 75, "level2": 150, "level3": 225],
+                                                    ["level1": 75, "level2": 150, "level3": 225]])
+        #expect(parts.map { $0.stages.map(\.target) } == [[25, 50, 75], [25, 50, 75]])
+        #expect(parts.map { $0.stages.map(\.load.targetRate) } == [[25, 50, 75], [25, 50, 75]])
+        #expect(parts.map(\.droppedIterations) == [0, 0])
+        let merge = try RunMerge.merge(folders: [one.folder, two.folder])
+        try ReportWriter(buildConfiguration: "debug").write(merge.result, to: directory + "/merged", linkLatest: false)
+        let merged = try #require(merge.result.variants.first)
+        #expect(merged.iterations == 900)
+        #expect(counts(merged.stages) == ["level1": 150, "level2": 300, "level3": 450])
+        #expect(merged.stages.map(\.target) == [50, 100, 150])
+        #expect(merged.stages.map(\.load.targetRate) == [50, 100, 150])
+        #expect(merged.timeSeries.filter { $0.step == "open_profile" }.reduce(0) { $0 + $1.count } == 900)
+        // stages.csv reads back to the levels.
+        let reread = try #require(try RecordedRun.read(RunFolder(directory + "/merged")).variants.first)
+        #expect(counts(reread.stages) == ["level1": 150, "level2": 300, "level3": 450])
+        #expect(reread.stages.map(\.target) == [50, 100, 150])
+    }
+
+    private static let stairsOfUsers = """
+        name: sharded-stairs-users
+        seed: 8
+        stack: { storage: memory }
+        dataset: { users: 8, posts_per_user: 0, follows_per_user: 1, likes_per_user: 0, image_bytes: 0 }
+        load:
+          stairs: { start: 1, step: 1, levels: 2, level: 2s }
+        setup: [login]
+        steps:
+          - open_profile: { user: self }
+          - think: 1s
+        """
+
+    @Test func shardedStairsOfUsersJumpToEachLevelsUsersAtItsStart() throws {
+        let directory = try TemporaryFolder.make("sharded-stairs-users")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // 1 user for 2 s, then 2 from 2 s to 4 s (Gatling's incrementConcurrentUsers): user 0
+        // plays at 0, 1 (level1) and 2, 3 (level2); user 1 joins at 2 s exactly, at 2 and 3
+        // (a ramp from 1 to 2 over the level would have started it at 4 s, the end). Each
+        // shard plays one of them on its own injected clock: exactly.
+        let one = try run(Self.stairsOfUsers, shard: Shard(index: 1, count: 2), clock: ManualClock(), in: directory, name: "one")
+        let two = try run(Self.stairsOfUsers, shard: Shard(index: 2, count: 2), clock: ManualClock(), in: directory, name: "two")
+        let parts = try [one, two].map { try #require($0.result.variants.first) }
+        #expect(parts.map { counts($0.stages) } == [["level1": 2, "level2": 2], ["level1": 0, "level2": 2]])
+        #expect(parts.map { $0.stages.map(\.target) } == [[1, 1], [0, 1]])
+        #expect(parts.map { $0.stages.map(\.load.virtualUsers) } == [[1, 1], [0, 1]])
+        let merge = try RunMerge.merge(folders: [one.folder, two.folder])
+        let merged = try #require(merge.result.variants.first)
+        #expect(counts(merged.stages) == ["level1": 2, "level2": 4])
+        #expect(merged.stages.map(\.target) == [1, 2])
+        #expect(merged.stages.map(\.load.virtualUsers) == [1, 2])
+        #expect(merged.iterations == 6)
+    }
+
     @Test func aSegmentOfAScheduleKeepsEachIterationsPlace() {
         let whole = ConstantArrivals(interval: 10, count: 10)
         let thirds = ExecutionSegmentSequence.equal(3)

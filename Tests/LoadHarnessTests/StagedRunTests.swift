@@ -62,6 +62,69 @@ import Testing
         #expect(result.thresholds.last?.observed == 9.5)
     }
 
+    @Test func stairsOfRatesHoldEachLevelsRate() throws {
+        // Gatling's incrementUsersPerSec(50).times(3).eachLevelLasting(3).startingFrom(50):
+        // each level holds its rate from its first instant to its end.
+        let result = try run("""
+            name: stairs
+            stack: { storage: memory }
+            \(Self.dataset)
+            load:
+              stairs: { start: 50/s, step: 50/s, levels: 3, level: 3s }
+              max_virtual_users: 1
+            setup: [login]
+            steps:
+              - open_profile: { user: self }
+              - close_profile
+            thresholds:
+              - "ops_per_s(open_profile){stage:level1} == 50"
+              - "ops_per_s(open_profile){stage:level2} == 100"
+              - "ops_per_s(open_profile){stage:level3} == 150"
+              - "dropped_iterations == 0"
+            """)
+        let variant = try #require(result.variants.first)
+        #expect(variant.iterations == 900)
+        #expect(variant.stages.map(\.name) == ["level1", "level2", "level3"])
+        #expect(variant.stages.map(\.target) == [50, 100, 150])
+        #expect(variant.stages.map { $0.steps.first { $0.step == "open_profile" }?.count } == [150, 300, 450])
+        #expect(variant.stages.map(\.start) == [0, 3, 6])
+        #expect(variant.stages.map(\.load.targetRate) == [50, 100, 150])
+        #expect(variant.stages.map(\.load.achievedRate) == [50, 100, 150])
+        #expect(variant.stages.map(\.load.dropped) == [0, 0, 0])
+        // Per second: the level's rate from the level's first second (before: 59, 75, 91/s
+        // inside level 2, as it ramped from level 1's rate).
+        let seconds = variant.timeSeries.filter { $0.step == "open_profile" }
+        #expect(seconds.map(\.count) == [50, 50, 50, 100, 100, 100, 150, 150, 150])
+        #expect(seconds.prefix(8).map { $0.load?.targetRate } == [50, 50, 50, 100, 100, 100, 150, 150])
+        #expect(seconds.prefix(8).map { $0.load?.achievedRate } == [50, 50, 50, 100, 100, 100, 150, 150])
+        #expect(result.thresholds.map(\.passed) == [true, true, true, true])
+    }
+
+    @Test func stairsOfRatesWithRampsRampBetweenLevelsThatHold() throws {
+        let result = try run("""
+            name: stairs
+            stack: { storage: memory }
+            \(Self.dataset)
+            load:
+              stairs: { start: 50/s, step: 50/s, levels: 3, level: 3s, ramp: 2s }
+              max_virtual_users: 1
+            setup: [login]
+            steps:
+              - open_profile: { user: self }
+            thresholds:
+              - "ops_per_s(open_profile){stage:ramp2} == 75"
+              - "ops_per_s(open_profile){stage:level2} == 100"
+            """)
+        let variant = try #require(result.variants.first)
+        #expect(variant.stages.map(\.name) == ["level1", "ramp2", "level2", "ramp3", "level3"])
+        #expect(variant.stages.map(\.target) == [50, 100, 100, 150, 150])
+        // A ramp's iterations are the area under its rate (50 to 100/s over 2 s: 150), a level's its rate's.
+        #expect(variant.stages.map { $0.steps.first { $0.step == "open_profile" }?.count } == [150, 150, 300, 250, 450])
+        #expect(variant.stages.map(\.load.targetRate) == [50, 75, 100, 125, 150])
+        #expect(variant.stages.map(\.load.achievedRate) == [50, 75, 100, 125, 150])
+        #expect(result.thresholds.map(\.passed) == [true, true])
+    }
+
     @Test func setupIsPlayedOncePerUserApartFromTheIterations() throws {
         let result = try run("""
             name: setup

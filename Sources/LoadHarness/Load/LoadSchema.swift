@@ -37,8 +37,9 @@ enum LoadSchema {
     static func stairs(value: JSONValue) -> JSONValue {
         .object([
             ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("description", .string("Levels from start up by step, each lasting level, with a ramp before each level but the "
-                + "first; each level (level1, ...) and ramp (ramp2, ...) is a stage.")),
+            ("description", .string("Gatling's stairs: levels from start up by step, each holding its value for level from its "
+                + "first instant, with a linear ramp lasting ramp before each level but the first (without one the load jumps); "
+                + "each level (level1, ...) and ramp (ramp2, ...) is a stage.")),
             ("required", .array([.string("start"), .string("step"), .string("levels"), .string("level")])),
             ("properties", .object([
                 ("start", value), ("step", value),

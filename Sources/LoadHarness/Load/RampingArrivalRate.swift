@@ -3,7 +3,7 @@ extension LoadModel {
     /// moves linearly to each stage's target (iterations per second) over its duration, and
     /// iterations start spaced evenly at the instantaneous rate, each played by a free virtual
     /// user (at most `maxVirtualUsers`); one that finds none free is dropped and counted.
-    /// `stairs:` in rates expands to such stages.
+    /// `stairs:` in rates expands to such stages, its levels holding their rate (`LoadStage.holds`).
     public struct RampingArrivalRate: Hashable, Sendable {
         /// Iterations per second when the first stage begins.
         public var startRate: Double
@@ -79,7 +79,7 @@ extension LoadModel.RampingArrivalRate: LoadShape {
 
     var plan: LoadPlan {
         LoadPlan(stages: LoadPlan.spans(stages, unit: .rate),
-                 arrivals: RampingArrivals(startRate: startRate, stages: stages.map { ($0.duration?.nanoseconds ?? 0, $0.target) }))
+                 arrivals: RampingArrivals(startRate: startRate, stages: stages.map(\.scheduled)))
     }
 
     func play(_ driver: LoadDriver) -> LoadOutcome {

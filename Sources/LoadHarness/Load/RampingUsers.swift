@@ -2,7 +2,8 @@ extension LoadModel {
     /// Virtual users ramped in stages (k6's ramping-vus): from `startVirtualUsers`, the number
     /// of active users moves linearly to each stage's target over its duration, one user at a
     /// time; a user the schedule removes finishes its iteration, then stops (no step is cut in
-    /// the middle). `stairs:` in users expands to such stages.
+    /// the middle). `stairs:` in users expands to such stages, its levels holding their users
+    /// (`LoadStage.holds`).
     public struct RampingUsers: Hashable, Sendable {
         public var startVirtualUsers: Int
         public var stages: [LoadStage]
@@ -59,7 +60,7 @@ extension LoadModel.RampingUsers: LoadShape {
 
     var plan: LoadPlan {
         let users = UserSchedule.ramping(start: startVirtualUsers,
-                                         stages: stages.map { ($0.duration?.nanoseconds ?? 0, Int($0.target)) })
+                                         stages: stages.map { (duration: $0.scheduled.duration, target: Int($0.target), holds: $0.holds) })
         return LoadPlan(stages: LoadPlan.spans(stages, unit: .users), users: users)
     }
 

@@ -93,8 +93,9 @@ extension ScenarioReader {
     }
 
     /// `stairs: { start, step, levels, level, ramp }` (Gatling's stairs): `levels` levels of
-    /// `level` each, from `start` up by `step`, with a ramp of `ramp` before every level but
-    /// the first. Each level is a stage (`level1`, ...), as is each ramp (`ramp2`, ...).
+    /// `level` each, from `start` up by `step`, each holding its value from its first instant,
+    /// with a ramp of `ramp` before every level but the first. Each level is a stage
+    /// (`level1`, ...), as is each ramp (`ramp2`, ...).
     mutating func stairs(_ node: Node, unit: LoadUnit) -> (start: Double, stages: [LoadStage])? {
         guard let fields = fields(node, label: "'stairs'", context: "stairs", allowed: ScenarioFormat.stairsKeys) else { return nil }
         let start = required("start", in: fields, context: "stairs").flatMap { target($0, label: "'start'", unit: unit) }

@@ -51,6 +51,13 @@ struct UserSchedule: Hashable, Sendable {
     /// (target - from)` into the stage; going down, each user stops at the moment the next one
     /// down would have started, the last at the stage's end; a stage of no duration jumps.
     static func ramping(start: Int, stages: [(duration: UInt64, target: Int)]) -> UserSchedule {
+        ramping(start: start, stages: stages.map { (duration: $0.duration, target: $0.target, holds: false) })
+    }
+
+    /// The same, where a stage that holds jumps to its target at its start (as a stage of no
+    /// duration before it would) and keeps it to its end: a level of stairs (Gatling's
+    /// `incrementConcurrentUsers`).
+    static func ramping(start: Int, stages: [(duration: UInt64, target: Int, holds: Bool)]) -> UserSchedule {
         var steps = [Step(offset: 0, users: start)]
         func add(_ offset: UInt64, _ users: Int) {
             if steps[steps.count - 1].users != users {
@@ -61,10 +68,15 @@ struct UserSchedule: Hashable, Sendable {
         }
         var from = start, stageEnd: UInt64 = 0
         for stage in stages {
+            let stageStart = stageEnd
             stageEnd += stage.duration
             let difference = stage.target - from
             defer { from = stage.target }
             guard difference != 0 else { continue }
+            guard !stage.holds else {
+                add(stageStart, stage.target)
+                continue
+            }
             guard stage.duration > 0 else {
                 add(stageEnd, stage.target)
                 continue
