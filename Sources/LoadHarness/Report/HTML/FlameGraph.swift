@@ -6,18 +6,35 @@ struct FlameGraph {
     /// What the graph measures.
     enum Measure: String {
         case bytes, retained, instructions
+        /// Wall-clock samples of the users' threads (`roost capacity`'s knee).
+        case samples
 
         var title: String {
             switch self {
             case .bytes: "bytes"
             case .retained: "retained bytes"
             case .instructions: "instructions"
+            case .samples: "wall-clock samples"
             }
         }
 
-        /// A value in the measure's unit: `17.2MB`, or `1.3M instructions`.
+        /// A value in the measure's unit: `17.2MB`, `1.3M instructions` or `1,204 samples`.
         func amount(_ value: Int) -> String {
-            self == .instructions ? InstructionFiles.count(Double(value)) : RunSummary.bytes(Double(value))
+            switch self {
+            case .instructions: InstructionFiles.count(Double(value))
+            case .samples: "\(HTMLText.count(value)) sample\(value == 1 ? "" : "s")"
+            case .bytes, .retained: RunSummary.bytes(Double(value))
+            }
+        }
+
+        /// A box's hover text after its name: its value and share.
+        func hover(_ value: Int, percent: String) -> String {
+            switch self {
+            case .instructions: "\(HTMLText.count(value)) instructions (" + percent + ")"
+            case .samples: "\(amount(value)) (" + percent + ")"
+            case .bytes, .retained:
+                "\(HTMLText.count(value)) B (" + (value < 1_024 ? "" : RunSummary.bytes(Double(value)) + ", ") + percent + ")"
+            }
         }
     }
 
@@ -154,10 +171,7 @@ struct FlameGraph {
             let family = box.depth == 0 ? Family.step : box.mergedFrames > 0 ? .merged : Family.of(box.name)
             let share = total > 0 ? Double(box.value) / Double(total) * 100 : 0
             let percent = HTMLText.trimmed(share, decimals: share < 1 ? 2 : 1) + "%"
-            var hover = measure == .instructions
-                ? "\(box.name)\n\(HTMLText.count(box.value)) instructions (" + percent + ")"
-                : "\(box.name)\n\(HTMLText.count(box.value)) B ("
-                    + (box.value < 1_024 ? "" : RunSummary.bytes(Double(box.value)) + ", ") + percent + ")"
+            var hover = "\(box.name)\n" + measure.hover(box.value, percent: percent)
             if box.cutBelow { hover += "; deeper frames not drawn" }
             // Rounded edges (one decimal) must not leave the plot.
             let left = (x * 10).rounded(.up) / 10, right = min(((x + width) * 10).rounded(.down) / 10, Self.width)
