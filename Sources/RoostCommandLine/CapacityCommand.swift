@@ -11,13 +11,15 @@ struct CapacityCommand: ParsableCommand {
             Plays the scenario's steps in the open model at a series of rates, each probe on a fresh stack with a fresh copy \
             of the dataset: --settle at the rate (not judged), then --level judged by the scenario's thresholds (or --slo, \
             repeatable). Rates double from --start until a probe fails, then bisection until the passing and failing rates \
-            are within --precision; the highest passing rate is confirmed by a probe three levels long. A probe the harness \
-            could not drive (dropped iterations while the thresholds held, under 95% of the rate started, or failing only by \
-            its lateness) is never taken for the stack's \
-            limit: with drops it is played again with twice the virtual users (up to 1,024), else the search stops and says \
-            why. Writes capacity.csv (every probe), hgrm/probe<N>.<variant>.<step>.hgrm, run.csv and report.html (latency \
-            against achieved throughput), and prints the answer, e.g. capacity: 480/s (passes at 480/s, fails at 505/s: \
-            p99(open_post) < 20ms). Exit codes: 0 found (and at least --require); 1 bad input, a failure to run, an \
+            are within --precision; the highest passing rate is confirmed by a probe three levels long. A stack that cannot \
+            keep up while its steps fill the cores fails the probe (its limit on this machine); with every user busy and \
+            cores to spare the probe is played again with more users (Little's law, up to 1,024); only when the harness's \
+            own work is the cause is a probe generator-limited, and the search stops and says why. The answer names the \
+            bottleneck at the knee: CPU, waiting (under which frame, from wall-clock samples of the users' threads) or the \
+            harness. Writes capacity.csv (every probe: cores busy, harness share, each step's on-CPU time and waiting \
+            share), hgrm/probe<N>.<variant>.<step>.hgrm, profiles/probe<N>.wall.folded (the knee), run.csv and report.html \
+            (latency against achieved throughput), and prints the answer, e.g. capacity: 480/s (passes at 480/s, fails at \
+            505/s: p99(open_post) < 20ms); bottleneck: waiting, .... Exit codes: 0 found (and at least --require); 1 bad input, a failure to run, an \
             interrupted or inconclusive search; 2 the first probe failed, or the capacity is below --require.
             """
     )

@@ -1,4 +1,5 @@
 import Foundation
+import MemoryProbes
 
 /// `roost capacity`: plays a scenario's steps in the open model at a series of rates (the
 /// search in `CapacitySearch`), each probe a run of its own on a fresh stack with a fresh copy
@@ -36,6 +37,9 @@ public struct CapacityRun: Sendable {
         let started = Date()
         let clock = ContinuousClock(), begin = clock.now
         var search = CapacitySearch(settings)
+        // The raw wall-clock samples of the probes that may end as the knee's (the last passing
+        // and the first failing so far): folded and named once the search is over.
+        var sampled: [Int: WallClockProfile] = [:]
         while let request = search.next {
             if stop.isSet {
                 search.stop(.interrupted)
@@ -49,19 +53,43 @@ public struct CapacityRun: Sendable {
             let number = search.probes.count + 1
             progress("probe \(number): \(Self.rate(request.rate)) with up to \(request.users) virtual users"
                 + (request.levels > 1 ? ", \(request.levels) levels (confirming)" : "") + " ...")
-            let probe = try play(request, number: number)
+            let (probe, profile) = try play(request, number: number)
             progress("probe \(number): \(Self.rate(request.rate)): \(Self.describe(probe))")
             search.record(probe)
+            sampled[number] = profile
+            let knee = Self.kneeNumbers(search)
+            sampled = sampled.filter { knee.contains($0.key) }
         }
-        return CapacityResult(scenario: scenario, variant: variant, settings: settings, probes: search.probes,
+        return CapacityResult(scenario: scenario, variant: variant, settings: settings, probes: withProfiles(search.probes, sampled),
                               ending: search.ending ?? .interrupted, highestPass: search.highestPass,
                               lowestFail: search.lowestFail.map { CapacityResult.Failure(rate: $0.rate, threshold: $0.threshold) },
                               started: started, ended: Date())
     }
 
-    /// One probe: the scenario's steps at `request.rate` on a fresh stack.
-    func play(_ request: CapacitySearch.Request, number: Int) throws -> CapacityProbe {
+    /// The probes that are the knee as the search stands: the last played at the highest
+    /// passing rate, and the last at the lowest failing one.
+    static func kneeNumbers(_ search: CapacitySearch) -> Set<Int> {
+        let pass = search.highestPass.flatMap { rate in search.probes.last { $0.verdict == .pass && $0.targetRate == rate } }
+        let fail = search.lowestFail.flatMap { failure in search.probes.last { $0.verdict == .fail && $0.targetRate == failure.rate } }
+        return Set([pass?.number, fail?.number].compactMap { $0 })
+    }
+
+    /// `probes` with the knee's wall-clock profiles folded and named.
+    private func withProfiles(_ probes: [CapacityProbe], _ sampled: [Int: WallClockProfile]) -> [CapacityProbe] {
+        let steps = ScenarioSteps.measuredNames(in: scenario.steps), symbolizer = StackSymbolizer()
+        return probes.map { probe in
+            guard let profile = sampled[probe.number] else { return probe }
+            var named = probe
+            named.wallProfile = ProbeWallProfile(profile, steps: steps, symbolizer: symbolizer)
+            return named
+        }
+    }
+
+    /// One probe: the scenario's steps at `request.rate` on a fresh stack, its users' threads
+    /// sampled on a wall clock (the samples, nil when interrupted before measuring).
+    func play(_ request: CapacitySearch.Request, number: Int) throws -> (CapacityProbe, WallClockProfile?) {
         var runner = ScenarioRunner(scenario: probeScenario(request))
+        runner.wallClockSampler = WallClockSampler()
         runner.variants = [variant]
         runner.stop = stop
         runner.clock = clock
@@ -72,8 +100,8 @@ public struct CapacityRun: Sendable {
         let result = try runner.run()
         guard let measured = result.variants.first,
               let stage = measured.stages.first(where: { $0.name == Self.judgedStage }) else {
-            return CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
-                                 achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: [])
+            return (CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
+                                  achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: []), nil)
         }
         let failed = result.thresholds.filter { !$0.passed }.map(\.threshold)
         let stackFailures = Self.stackFailures(failed, stage)
@@ -91,7 +119,7 @@ public struct CapacityRun: Sendable {
         probe.usage = stage.usage
         probe.busyUsers = stage.load.virtualUsers
         probe.nextUsers = judgement.nextUsers
-        return probe
+        return (probe, measured.wallClockProfile)
     }
 
     /// The scenario as a probe plays it: the open model at `request.rate` (a settling stage,

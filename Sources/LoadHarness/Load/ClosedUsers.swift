@@ -26,6 +26,7 @@ struct ClosedUsers {
             finished.enter()
             FixedStackThread.start(stackSize: 4 << 20) { [self] in
                 driver.enterUserThread(index)
+                defer { driver.leaveUserThread() }
                 let user = driver.prepareUser(index, warmup: warmup)
                 warmedUp.leave()
                 go.wait()

@@ -35,6 +35,7 @@ struct OpenUsers {
             finished.enter()
             FixedStackThread.start { [self] in
                 driver.enterUserThread(index)
+                defer { driver.leaveUserThread() }
                 TimerSlack.set()
                 let user = driver.prepareUser(index, warmup: 0)
                 let player = driver.player(user, in: nil)

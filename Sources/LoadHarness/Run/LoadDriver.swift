@@ -19,6 +19,8 @@ final class LoadDriver: @unchecked Sendable {
         let samplePeriod: UInt64
         let patch: StackPatch?
         let keepsLatencies: Bool
+        /// Whether a wall-clock sampler may sample the users' threads (they register with it).
+        var samplesWallClock = false
     }
 
     /// One user before the measured phase: its virtual user, and what its setup measured.
@@ -60,6 +62,12 @@ final class LoadDriver: @unchecked Sendable {
     func enterUserThread(_ index: Int) {
         VirtualUserThread.mark(index)
         InstructionCounter.virtualUserThreadStarted()
+        if context.samplesWallClock { SampledThread.register() }
+    }
+
+    /// The user's thread is about to end (last thing on it): no sample may reach it after.
+    func leaveUserThread() {
+        if context.samplesWallClock { SampledThread.unregister() }
     }
 
     /// Says the warm-up begins (a progress line).

@@ -32,6 +32,9 @@ public struct ScenarioRunner: Sendable {
     public var datasetCache: DatasetCache?
     /// Told when the dataset cache cannot be used or an entry was damaged (the run goes on).
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// Samples each variant's virtual users on a wall clock (one run of one variant: a
+    /// capacity probe); nil: not sampled.
+    var wallClockSampler: WallClockSampler?
 
     /// A runner for `scenario`.
     public init(scenario: Scenario) { self.scenario = scenario }
@@ -59,6 +62,7 @@ public struct ScenarioRunner: Sendable {
             runner.warn = warn
             runner.patch = patch
             runner.timingsOnly = timingsOnly
+            runner.wallClockSampler = wallClockSampler
             runner.allocationProfile = allocationProfile ?? scenario.allocationProfile
             results.append(try runner.run())
         }

@@ -127,6 +127,8 @@ final class StepPlayer: @unchecked Sendable {
         // SQLite's counts of the span's statements (StatementCounters: the table is made
         // here on the thread's first step, and nothing is allocated inside the span).
         StatementCounters.begin()
+        // What a wall-clock sampler's samples of this thread are under (the step's index; -1 after it).
+        if let tag = stepIndex[name] { SampledThread.setTag(tag) }
         // Two readings of this thread's totals: the step's exact figures. The allocation
         // profile records the same span and allocates nothing in it.
         // The thread's CPU clock is read outside the latency span (a system call each way).
@@ -145,6 +147,7 @@ final class StepPlayer: @unchecked Sendable {
             return (outcome, allocation, began, ended, CPUTime.thread() &- cpuBefore)
         }
         let counted = StatementCounters.end()
+        SampledThread.setTag(-1)
         let statements = result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
         var error: (any Error)?
         if case .failure(let failure) = outcome {

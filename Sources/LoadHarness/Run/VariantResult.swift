@@ -31,6 +31,8 @@ public struct VariantResult: Sendable {
     public var stages: [StageResult] = []
     /// What the cores did over the measured phase (nil: read back or merged without it).
     public var coreUsage: CoreUsage? = nil
+    /// The virtual users' threads sampled on a wall clock (nil: not sampled).
+    public var wallClockProfile: WallClockProfile? = nil
     /// Whether the end-of-variant lifetime check ran (false in a killed variant rebuilt by
     /// `roost report`): without it the leak figures are unknown, not zero.
     public var leaksChecked = true

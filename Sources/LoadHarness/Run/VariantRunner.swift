@@ -35,6 +35,9 @@ struct VariantRunner {
     var timingsOnly = false
     /// This shard's share of the variant's load (`roost run --shard`); nil: all of it.
     var share: LoadShare?
+    /// Samples the virtual users' threads on a wall clock over the measured phase (`roost
+    /// capacity`'s probes); nil: not sampled.
+    var wallClockSampler: WallClockSampler?
 
     func run() throws -> VariantResult {
         // The stack's holders are normally the variant's own objects: it closes (deinit) as they
@@ -103,17 +106,19 @@ struct VariantRunner {
                                         sink: sink, variant: variant.name, keeping: keptReadings,
                                         rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
+            wallClockSampler?.start()
             return MeasuredPhase(start: start, sampler: sampler, processCPU: CPUTime.process())
         }
         let context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
                                          shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
-                                         keepsLatencies: timingsOnly)
+                                         keepsLatencies: timingsOnly, samplesWallClock: wallClockSampler != nil)
         let driver = LoadDriver(context: context, clock: clock, stop: stop, playing: playing, plan: plan, stepQueues: queues,
                                 iterationQueues: iterationQueues, begin: begin)
         let outcome = scenario.load.shape.play(driver)
         let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
+        let wallClockProfile = wallClockSampler?.stop()
         let collector = timeline.withLock { $0 }
         let timeSeries = collector?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
@@ -147,6 +152,7 @@ struct VariantRunner {
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
         result.virtualUsers = playing.count
+        result.wallClockProfile = wallClockProfile
         result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
                                      stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.totalNanoseconds ?? 0) }, cores: CPUTime.cores)
         result.warmupIterations = scenario.load.warmup

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A capacity search's folder: `capacity.csv` (every probe, per step), each probe's latency
-/// histograms (`hgrm/probe<N>.<variant>.<step>.hgrm`, the judged stage), `run.csv` (the run's
-/// facts and the answer) and `report.html` (latency against achieved throughput).
+/// histograms (`hgrm/probe<N>.<variant>.<step>.hgrm`, the judged stage), the knee's wall-clock
+/// samples (`profiles/probe<N>.wall.folded`), `run.csv` (the run's facts, the answer and the
+/// bottleneck) and `report.html` (latency against achieved throughput, and the knee's profiles).
 public enum CapacityFiles {
     /// Writes every file of `result` into `folder` (created if missing); each to a temporary
     /// name first, then renamed.
@@ -19,6 +20,10 @@ public enum CapacityFiles {
                 histogram.outputPercentileDistribution(to: &text, outputValueUnitScalingRatio: 1_000)
                 try target.write(text, to: "\(RunFolder.histogramFolder)/probe\(probe.number).\(result.variant).\(step.step).hgrm")
             }
+        }
+        for probe in result.probes {
+            guard let profile = probe.wallProfile else { continue }
+            try target.write(wallFolded(profile), to: "\(RunFolder.profileFolder)/probe\(probe.number).wall.folded")
         }
         let state: RunState = result.wasInterrupted ? .interrupted : .complete
         let info = RunInfo(seed: result.scenario.seed, commandLine: commandLine, configuration: buildConfiguration, started: result.started,
@@ -44,6 +49,16 @@ public enum CapacityFiles {
             if probe.steps.isEmpty { rows.append(fields + ["", "0", "0", "", "", "", ""] + probeFields + ["", ""]) }
         }
         return RunTable.capacity.text(rows)
+    }
+
+    /// A knee probe's wall-clock samples, folded: `step;frame;...;leaf count`, root first, the
+    /// step as the root frame (what flamegraph.pl, inferno and speedscope read).
+    static func wallFolded(_ profile: ProbeWallProfile) -> String {
+        profile.steps.flatMap { step in
+            step.folded.sorted { $0.key < $1.key }.map { stack, count in
+                "\(step.step)\(stack.isEmpty ? "" : ";" + stack) \(count)\n"
+            }
+        }.joined()
     }
 
     /// `run.csv`'s rows about the search.
