@@ -301,6 +301,13 @@ static void look_up_stack_bounds(roost_thread_capture *capture) {
     pthread_attr_destroy(&attributes);
 }
 
+void roost_thread_stack_bounds(uintptr_t *low, uintptr_t *high) {
+    roost_thread_capture *capture = &roost_capture;
+    if (!capture->bounds_known) look_up_stack_bounds(capture);
+    *low = capture->bounds.low;
+    *high = capture->bounds.high;
+}
+
 int roost_profile_begin(uint32_t id, uint32_t context) {
     roost_thread_capture *capture = &roost_capture;
     if (capture->recorder != NULL) return -2;

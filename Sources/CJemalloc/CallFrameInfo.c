@@ -113,6 +113,7 @@ static bool initial_row(const cie_info *cie, cfi_row *row) {
 }
 
 bool roost_unwind_rule_for(const roost_module *m, uintptr_t pc, roost_unwind_rule *rule) {
+    *rule = (roost_unwind_rule){0};
     const uint8_t *fde = find_fde(m, pc - 1);
     if (fde == NULL) return false;
     cie_info cie;
@@ -125,7 +126,10 @@ bool roost_unwind_rule_for(const roost_module *m, uintptr_t pc, roost_unwind_rul
     row = initial;
     if (!roost_cfi_run(instructions, instructions_end, &cie, begin, pc - 1, &row, &initial, NULL)) return false;
 
-    *rule = (roost_unwind_rule){0};
+    if (row.ra.kind == REG_UNDEFINED) {  // the outermost frame: no caller
+        rule->ra_kind = ROOST_RA_UNDEFINED;
+        return false;
+    }
     if (row.cfa_offset < INT32_MIN || row.cfa_offset > INT32_MAX) return false;
     rule->cfa_offset = (int32_t)row.cfa_offset;
     switch (row.cfa_kind) {
@@ -134,7 +138,7 @@ bool roost_unwind_rule_for(const roost_module *m, uintptr_t pc, roost_unwind_rul
     default: return false;
     }
     if (row.ra.kind != REG_AT_CFA) return false;  // undefined: the outermost frame
-    rule->ra_kind = 1;
+    rule->ra_kind = ROOST_RA_AT_CFA;
     rule->ra_offset = (int32_t)row.ra.offset;
     switch (row.rbp.kind) {
     case REG_UNCHANGED: rule->rbp_kind = ROOST_SAVED_UNCHANGED; break;

@@ -29,6 +29,24 @@ static bool parse_breg_expression(reader *r, uint64_t length, uint8_t *base, int
     return e.ok && e.p == e.end;
 }
 
+/// The CFA expression linkers write for PLT entries, `DW_OP_breg7 (rsp) X; DW_OP_breg16
+/// (rip) 0; DW_OP_litM; DW_OP_and; DW_OP_litN; DW_OP_ge; DW_OP_lit3; DW_OP_shl; DW_OP_plus`:
+/// CFA = rsp + X, plus 8 once the entry has pushed its index ((rip & M) >= N). Evaluated at
+/// `rip` into a plain rsp offset; false for anything else. Only a sampled leaf stands in a
+/// PLT entry (nothing returns into one).
+static bool evaluate_plt_expression(const uint8_t *p, uint64_t length, uintptr_t rip, int64_t *offset) {
+    reader e = {p, p + length, true};
+    if (read_u8(&e) != 0x77) return false;
+    int64_t base = read_sleb(&e);
+    if (read_u8(&e) != 0x80 || read_sleb(&e) != 0) return false;
+    uint8_t mask = read_u8(&e), and_op = read_u8(&e), threshold = read_u8(&e);
+    if (mask < 0x30 || mask > 0x4f || and_op != 0x1a || threshold < 0x30 || threshold > 0x4f) return false;
+    if (read_u8(&e) != 0x2a || read_u8(&e) != 0x33 || read_u8(&e) != 0x24 || read_u8(&e) != 0x22) return false;
+    if (!e.ok || e.p != e.end) return false;
+    *offset = base + (((rip & (uintptr_t)(mask - 0x30)) >= (uintptr_t)(threshold - 0x30)) ? 8 : 0);
+    return true;
+}
+
 bool roost_cfi_run(const uint8_t *p, const uint8_t *end, const cie_info *cie, uintptr_t loc, uintptr_t target,
                     cfi_row *row, const cfi_row *initial, bool *saw_rbp_cfa) {
     cfi_row stack[8];
@@ -123,12 +141,17 @@ bool roost_cfi_run(const uint8_t *p, const uint8_t *end, const cie_info *cie, ui
                 continue;
             case 0x0f: {  // def_cfa_expression
                 uint64_t length = read_uleb(&r);
+                const uint8_t *expression = r.p;
                 uint8_t base;
                 int64_t offset;
                 bool deref;
                 if (parse_breg_expression(&r, length, &base, &offset, &deref) && deref) {
                     row->cfa_kind = CFA_DEREF;
                     row->cfa_register = base;
+                    row->cfa_offset = offset;
+                } else if (r.ok && evaluate_plt_expression(expression, length, target, &offset)) {
+                    row->cfa_kind = CFA_REG;
+                    row->cfa_register = DW_RSP;
                     row->cfa_offset = offset;
                 } else {
                     row->cfa_kind = CFA_UNSUPPORTED;

@@ -39,6 +39,10 @@ enum {
     ROOST_SAVED_AT_RSP = 3,     // saved at rsp + offset
 };
 
+/// `ra_kind` of a rule: the return address is at cfa + ra_offset, or there is none (the
+/// outermost frame; the rule is otherwise invalid).
+enum { ROOST_RA_AT_CFA = 1, ROOST_RA_UNDEFINED = 2 };
+
 typedef struct roost_unwind_rule {
     int32_t cfa_offset;
     int32_t rbp_offset;
@@ -65,7 +69,8 @@ typedef struct roost_module {
 /// The module holding `pc`, or NULL. Lock-free; the table is rebuilt outside the hook.
 const roost_module *roost_module_for(uintptr_t pc);
 /// The unwind rule at return address `pc` in `module` (looked up in its CFI: slow, no
-/// allocation). False when there is none usable (CallFrameInfo.c).
+/// allocation). False when there is none usable (CallFrameInfo.c); `*rule` is then zero,
+/// or has `ra_kind` ROOST_RA_UNDEFINED when the CFI says the frame has no caller.
 bool roost_unwind_rule_for(const roost_module *module, uintptr_t pc, roost_unwind_rule *rule);
 /// Finds `module`'s FDE table from its eh_frame_hdr (sets fde_table and fde_count).
 void roost_read_eh_frame_hdr(roost_module *module);
@@ -92,6 +97,13 @@ typedef struct roost_walk_bounds {
 /// Returns the depth.
 int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
                      uintptr_t *frames, int capacity, int *truncation, uint64_t *hash);
+/// Walks from an interrupted register set (a signal handler's ucontext: rip, rsp, rbp): the
+/// interrupted instruction is the first frame, its caller found through the CFI at exactly
+/// that instruction (frame pointers when there is none), then as `roost_walk_stack`. Bounds'
+/// `stop` may be UINTPTR_MAX (the whole stack). Async-signal-safe. Returns the depth.
+int roost_walk_stack_from_registers(uintptr_t pc, uintptr_t sp, uintptr_t rbp, const roost_walk_bounds *bounds,
+                                    roost_unwind_cache_entry *cache, uintptr_t *frames, int capacity,
+                                    int *truncation);
 
 // ---- Live recorded allocations (LiveAllocations.c) ----
 
@@ -135,6 +147,10 @@ typedef struct roost_thread_capture {
 } roost_thread_capture;
 
 extern _Thread_local roost_thread_capture roost_capture;
+
+/// This thread's stack, [low, high), looked up once per thread (pthread_getattr_np, which may
+/// allocate: not inside a hook); both 0 when unknown.
+void roost_thread_stack_bounds(uintptr_t *low, uintptr_t *high);
 
 /// Records an allocation at `pointer` of `requested` bytes (usable size `size`), made on this
 /// thread while it captures (in sampled mode: one whose bytes crossed the countdown);

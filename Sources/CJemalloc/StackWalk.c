@@ -12,7 +12,12 @@
 // 8-byte aligned: a garbage rbp ends the walk as a truncated stack, never a crash. The walk
 // stops, complete, at the first frame whose CFA lies above `stop` (the step's entry). A
 // frame that cannot be unwound is kept as the stack's last (its return address was read
-// from a checked slot), and the stack is marked truncated.
+// from a checked slot), and the stack is marked truncated. A frame whose CFI says it has no
+// caller (clone3's, the thread's first) ends the stack as END_OF_STACK.
+//
+// Two entry points: from a frame address (the malloc interposer's own frame), and from an
+// interrupted register set (the wall-clock sampler's signal handler, WallClockSampler.c),
+// whose leaf is unwound through the CFI at the interrupted instruction itself.
 #include "ProfileInternal.h"
 
 static inline bool readable(const roost_walk_bounds *bounds, uintptr_t address) {
@@ -38,7 +43,12 @@ static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *mod
             return rule->cfa_kind != ROOST_CFA_INVALID;
         }
     }
-    if (!roost_unwind_rule_for(module, pc, rule)) *rule = (roost_unwind_rule){0};
+    if (!roost_unwind_rule_for(module, pc, rule)) {
+        // Unusable: invalid, but remembering whether the CFI said "no caller here".
+        bool outermost = rule->ra_kind == ROOST_RA_UNDEFINED;
+        *rule = (roost_unwind_rule){0};
+        if (outermost) rule->ra_kind = ROOST_RA_UNDEFINED;
+    }
     if (entry != NULL) {
         entry->pc = pc;
         entry->rule = *rule;
@@ -46,21 +56,20 @@ static bool cached_rule(roost_unwind_cache_entry *cache, const roost_module *mod
     return rule->cfa_kind != ROOST_CFA_INVALID;
 }
 
-int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
-                     uintptr_t *frames, int capacity, int *truncation, uint64_t *hash) {
-    int depth = 0;
-    // The frames' hash, computed as they are found: its multiply chain overlaps the walk's
-    // chain of dependent loads.
-    uint64_t h = 0x9E3779B97F4A7C15ull;
+#define ROOST_HASH_SEED 0x9E3779B97F4A7C15ull
+// The frames' hash, computed as they are found: its multiply chain overlaps the walk's chain
+// of dependent loads.
 #define ROOST_RECORD_FRAME(value) do { frames[depth++] = (value); h = (h ^ (value)) * 0xff51afd7ed558ccdull; } while (0)
+
+/// The walk proper, from a frame that stands at return address `pc` (its stack pointer at
+/// the call `sp`, its `rbp`), after `depth` frames already recorded with hash `h`. Inlined
+/// into both entry points, so each compiles to one tight loop.
+static inline __attribute__((always_inline)) int walk_from(uintptr_t pc, uintptr_t sp, uintptr_t rbp, int depth,
+                                                           uint64_t h, const roost_walk_bounds *bounds,
+                                                           roost_unwind_cache_entry *cache, uintptr_t *frames,
+                                                           int capacity, int *truncation, uint64_t *hash) {
     bool skipped = false;
     const roost_module *module = NULL;
-    if (!readable(bounds, frame) || !readable(bounds, frame + 8)) {
-        *truncation = ROOST_STACK_BAD_FRAME;
-        *hash = h;
-        return 0;
-    }
-    uintptr_t pc = load(frame + 8), rbp = load(frame), sp = frame + 16;
     const uintptr_t stop = bounds->stop, top = bounds->high - 16;
     for (;;) {
         // The common case, kept tight: consecutive frames in a module with frame pointers.
@@ -104,6 +113,11 @@ int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unw
         } else {
             roost_unwind_rule rule;
             if (!cached_rule(cache, module, pc, &rule)) {
+                // The outermost frame (clone3's, _start's): its CFI says there is no caller.
+                if (rule.ra_kind == ROOST_RA_UNDEFINED) {
+                    *truncation = ROOST_STACK_END_OF_STACK;
+                    goto last;
+                }
                 // No CFI either (a compiler-made thunk): if rbp still looks like a frame, the
                 // function left it alone and it is an ancestor's: carry on from there. The
                 // frames between are lost, so the stack says so.
@@ -160,5 +174,78 @@ last:
     if (depth < capacity) ROOST_RECORD_FRAME(pc);
     *hash = h;
     return depth;
-#undef ROOST_RECORD_FRAME
 }
+
+int roost_walk_stack(uintptr_t frame, const roost_walk_bounds *bounds, roost_unwind_cache_entry *cache,
+                     uintptr_t *frames, int capacity, int *truncation, uint64_t *hash) {
+    if (!readable(bounds, frame) || !readable(bounds, frame + 8)) {
+        *truncation = ROOST_STACK_BAD_FRAME;
+        *hash = ROOST_HASH_SEED;
+        return 0;
+    }
+    return walk_from(load(frame + 8), frame + 16, load(frame), 0, ROOST_HASH_SEED, bounds, cache, frames, capacity,
+                     truncation, hash);
+}
+
+int roost_walk_stack_from_registers(uintptr_t pc, uintptr_t sp, uintptr_t rbp, const roost_walk_bounds *bounds,
+                                    roost_unwind_cache_entry *cache, uintptr_t *frames, int capacity,
+                                    int *truncation) {
+    // The leaf is the interrupted instruction itself, not a return address: its frame may be
+    // anywhere in its function, prologue and epilogue included, where rbp is not yet (or no
+    // longer) its frame. So its caller comes from the call-frame information at exactly that
+    // instruction, in every module that has it (frame pointers or not); the cache is keyed by
+    // return address (the rule at the byte before), so the leaf is looked up as pc + 1.
+    uint64_t h = ROOST_HASH_SEED, ignored;
+    int depth = 0;
+    if (capacity <= 0) {
+        *truncation = ROOST_STACK_DEPTH_LIMIT;
+        return 0;
+    }
+    ROOST_RECORD_FRAME(pc);
+    const roost_module *module = roost_module_for(pc);
+    if (module == NULL) {
+        *truncation = ROOST_STACK_UNKNOWN_MODULE;
+        return depth;
+    }
+    uintptr_t cfa, next_pc, next_rbp;
+    roost_unwind_rule rule;
+    if (cached_rule(cache, module, pc + 1, &rule)) {
+        switch (rule.cfa_kind) {
+        case ROOST_CFA_RSP: cfa = sp + (intptr_t)rule.cfa_offset; break;
+        case ROOST_CFA_RBP: cfa = rbp + (intptr_t)rule.cfa_offset; break;
+        case ROOST_CFA_DEREF_RBP:
+            if (!load_checked(bounds, rbp + (intptr_t)rule.cfa_offset, &cfa)) goto bad;
+            break;
+        default:
+            if (!load_checked(bounds, sp + (intptr_t)rule.cfa_offset, &cfa)) goto bad;
+            break;
+        }
+        if (cfa <= sp || (cfa & 7) != 0 || cfa > bounds->high) goto bad;
+        if (!load_checked(bounds, cfa + (intptr_t)rule.ra_offset, &next_pc)) goto bad;
+        if (rule.rbp_kind == ROOST_SAVED_UNCHANGED) {
+            next_rbp = rbp;
+        } else {
+            uintptr_t base = rule.rbp_kind == ROOST_SAVED_AT_CFA ? cfa : rule.rbp_kind == ROOST_SAVED_AT_RBP ? rbp : sp;
+            if (!load_checked(bounds, base + (intptr_t)rule.rbp_offset, &next_rbp)) goto bad;
+        }
+    } else if (rule.ra_kind == ROOST_RA_UNDEFINED) {
+        *truncation = ROOST_STACK_END_OF_STACK;
+        return depth;
+    } else {
+        // No CFI here: trust rbp as this function's frame (what a frame-pointer walk does),
+        // if it looks like one.
+        if (rbp < sp || !readable(bounds, rbp) || !readable(bounds, rbp + 8)) goto bad;
+        cfa = rbp + 16;
+        next_pc = load(rbp + 8);
+        next_rbp = load(rbp);
+    }
+    if (next_pc == 0) {
+        *truncation = ROOST_STACK_END_OF_STACK;
+        return depth;
+    }
+    return walk_from(next_pc, cfa, next_rbp, depth, h, bounds, cache, frames, capacity, truncation, &ignored);
+bad:
+    *truncation = ROOST_STACK_BAD_FRAME;
+    return depth;
+}
+#undef ROOST_RECORD_FRAME

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <jemalloc/jemalloc.h>
 #include "AllocationProfile.h"
+#include "WallClockSampler.h"
 
 /// Bytes this thread has allocated since it started: a volatile load through jemalloc's
 /// `thread.allocatedp` (looked up once per thread, without allocating). 0 if unavailable.

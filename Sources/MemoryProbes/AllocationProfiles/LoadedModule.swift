@@ -39,6 +39,7 @@ public struct LoadedModule: Sendable, Hashable {
         }
     }
 
-    private static let executablePath: String =
+    /// The main executable's path (what the loader names "").
+    static let executablePath: String =
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
 }
