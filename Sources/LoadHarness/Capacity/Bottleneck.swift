@@ -37,8 +37,8 @@ public struct Bottleneck: Sendable, Equatable {
             + "not a shortage of cores)")
     }
 
-    /// A generator-limited search's bottleneck.
-    static func harness(_ reason: String) -> Bottleneck { Bottleneck(kind: .harness, line: "the harness (\(reason))") }
+    /// A generator-limited search's bottleneck (the answer says why).
+    static let harness = Bottleneck(kind: .harness, line: "the harness, not the stack")
 
     /// The step the failing threshold names, else the one whose p99 is highest.
     static func failingStep(_ probe: CapacityProbe) -> StageResult.Step? {

@@ -44,7 +44,7 @@ public struct CapacityResult: Sendable {
     /// What limited the stack at the knee (design section 18); nil when nothing failed and the
     /// harness did not stop the search.
     public var bottleneck: Bottleneck? {
-        if case .generatorLimited(_, let reason) = ending { return Bottleneck.harness(reason) }
+        if case .generatorLimited = ending { return Bottleneck.harness }
         return failingProbe.flatMap { Bottleneck.at($0) }
     }
 
