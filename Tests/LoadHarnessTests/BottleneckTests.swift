@@ -1,0 +1,49 @@
+@testable import LoadHarness
+import Testing
+
+/// The bottleneck a capacity search names at the knee (design section 18), exactly, from the
+/// first failing probe's figures: CPU when the cores were full, waiting (under the frame most
+/// waiting samples sit under) when the failing step was mostly off CPU with cores to spare.
+@Suite struct BottleneckTests {
+    private func step(_ name: String, p99: Double, wait: Double?) -> StageResult.Step {
+        StageResult.Step(step: name, count: 1_000, errors: 0, p50: p99 / 2, p90: p99 / 1.5, p99: p99, max: p99 * 2,
+                         allocationsPerOperation: 100, statementsPerOperation: 3, cpuMedianMicroseconds: 100, waitShare: wait)
+    }
+
+    private func probe(busy: Double, steps: [StageResult.Step], failed: [String], site: ProbeWallProfile.WaitingSiteName? = nil)
+        -> CapacityProbe {
+        var probe = CapacityProbe(number: 7, targetRate: 490, users: 32, levels: 1, achievedRate: 480, dropped: 0, lagP99: 50,
+                                  verdict: .fail, failed: failed, steps: steps)
+        probe.usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: UInt64(busy * 2e9),
+                                stepNanoseconds: UInt64(busy * 1.9e9), cores: 2)
+        probe.wallProfile = ProbeWallProfile(steps: steps.map { step in
+            ProbeWallProfile.Step(step: step.step, samples: 100, offCPU: 90, folded: [:], waitingSite: step.step == "open_feed" ? site : nil)
+        }, missed: 0, note: nil)
+        return probe
+    }
+
+    @Test func fullCoresAreCPU() {
+        let failing = probe(busy: 0.97, steps: [step("login", p99: 900, wait: 0.1), step("open_post", p99: 30_000, wait: 0.06)],
+                            failed: ["p99(open_post) < 25ms"])
+        #expect(Bottleneck.at(failing) == Bottleneck(kind: .cpu, line: "CPU, cores 97% busy, open_post on CPU 94% of its time"))
+    }
+
+    @Test func aStepMostlyOffCPUWithCoresToSpareIsWaitingUnderItsFrame() {
+        let site = ProbeWallProfile.WaitingSiteName(caller: "ObservationHub.publish(_:)", callee: "NSLock.lock()", share: 0.87)
+        let failing = probe(busy: 0.52, steps: [step("login", p99: 40_000, wait: 0.2), step("open_feed", p99: 30_000, wait: 0.91)],
+                            failed: ["p99(open_feed) < 25ms"], site: site)
+        // The threshold names open_feed: its figures, though login's p99 is higher.
+        #expect(Bottleneck.at(failing) == Bottleneck(
+            kind: .waiting, line: "waiting, 91% of open_feed's time off CPU at 490/s under ObservationHub.publish(_:) -> "
+                + "NSLock.lock() (87% of its waiting samples); cores 52% busy"))
+    }
+
+    @Test func aStepOnCPUWithCoresToSpareIsItsOwnWork() {
+        // No threshold names a step (errors == 0): the slowest p99's step.
+        let failing = probe(busy: 0.45, steps: [step("login", p99: 900, wait: 0.1), step("search_posts", p99: 9_000, wait: 0.2)],
+                            failed: ["errors == 0"])
+        #expect(Bottleneck.at(failing)?.kind == .cpu)
+        #expect(Bottleneck.at(failing)?.line == "CPU in the step, search_posts on CPU 80% of its time; cores 45% busy (not full: "
+            + "the step's own work, not a shortage of cores)")
+    }
+}
