@@ -357,7 +357,9 @@ static void *sampler_main(void *argument) {
         if (next < now) next = now;  // late: tick now, do not try to catch up
         struct timespec until = {(time_t)(next / 1000000000ull), (long)(next % 1000000000ull)};
         // Sleeps until the next tick, or until stop() changes `running` and wakes it.
-        futex(&s->running, FUTEX_WAIT_BITSET_PRIVATE, 1, &until, FUTEX_BITSET_MATCH_ANY);
+        while (atomic_load_explicit(&s->running, memory_order_acquire) && now_ns(CLOCK_MONOTONIC) < next) {
+            futex(&s->running, FUTEX_WAIT_BITSET_PRIVATE, 1, &until, FUTEX_BITSET_MATCH_ANY);
+        }
     }
     s->sampler_cpu_ns = now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
     return NULL;
@@ -399,6 +401,7 @@ roost_wall_sampler *roost_wall_sampler_start(uint64_t interval_ns, int threads_p
         roost_wall_sampler_destroy(s);
         return NULL;
     }
+    pthread_setname_np(s->thread, "roost-sampler");
     return s;
 }
 

@@ -6,7 +6,7 @@ import MemoryProbes
 struct BenchProbes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-probes",
-        abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks, allocation profiles.",
+        abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks, allocation profiles, wall-clock samples.",
         discussion: """
             Each figure is the median of several batches. The retain-cycle walk runs over a \
             synthetic graph of open screens (about 1,003 objects per screen). Build with \

@@ -91,7 +91,7 @@ extension ProbeBenchmark {
 
 /// Runs `body` `depth` frames below here (the frames are real: the call is not in tail position).
 @inline(never)
-private func atDepth<Result>(_ depth: Int, _ body: () -> Result) -> Result {
+func atDepth<Result>(_ depth: Int, _ body: () -> Result) -> Result {
     let result = depth <= 1 ? body() : atDepth(depth - 1, body)
     blackHole(depth)
     return result

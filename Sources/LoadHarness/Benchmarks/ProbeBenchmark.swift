@@ -8,7 +8,8 @@ import MemoryProbes
 
 /// Measures what MemoryProbes costs: reading the allocation counters, a process snapshot,
 /// a counted malloc, tracker registration and checks, a retain-cycle walk over a
-/// 100,000-object graph, and the allocation profiler's hook. Build with `-c release`.
+/// 100,000-object graph, the allocation profiler's hook, and the wall-clock sampler's tag
+/// store and samples. Build with `-c release`.
 public struct ProbeBenchmark: Sendable {
     /// How much to run.
     public struct Options: Sendable {
@@ -86,6 +87,9 @@ public struct ProbeBenchmark: Sendable {
 
         progress("allocation-profile hook")
         costs += try allocationProfileCosts()
+
+        progress("wall-clock sampler")
+        costs += wallClockSamplerCosts()
         if let scenario = options.profiledScenario {
             costs += try scenarioCosts(scenario, runs: options.profiledRuns, modes: options.profiledModes, progress: progress)
         }

@@ -39,6 +39,7 @@ public struct WallClockProfile: Sendable {
     /// What the folded stacks put at the root of a truncated sample.
     public static let truncatedFrame = "[truncated]"
 
+    /// The samples, in the order they were taken.
     public let samples: [Sample]
     /// Threads picked but not sampled: ended (unregistered as its turn came, or gone without
     /// unregistering), no answer before the next tick, or no room left (`capacity`).
