@@ -10,14 +10,14 @@ import Testing
                          allocationsPerOperation: 100, statementsPerOperation: 3, cpuMedianMicroseconds: 100, waitShare: wait)
     }
 
-    private func probe(busy: Double, steps: [StageResult.Step], failed: [String], site: ProbeWallProfile.WaitingSiteName? = nil)
-        -> CapacityProbe {
+    private func probe(busy: Double, steps: [StageResult.Step], failed: [String], site: ProbeWallProfile.WaitingSiteName? = nil,
+                       offCPU: Int = 90) -> CapacityProbe {
         var probe = CapacityProbe(number: 7, targetRate: 490, users: 32, levels: 1, achievedRate: 480, dropped: 0, lagP99: 50,
                                   verdict: .fail, failed: failed, steps: steps)
         probe.usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: UInt64(busy * 2e9),
                                 stepNanoseconds: UInt64(busy * 1.9e9), cores: 2)
         probe.wallProfile = ProbeWallProfile(steps: steps.map { step in
-            ProbeWallProfile.Step(step: step.step, samples: 100, offCPU: 90, folded: [:], waitingSite: step.step == "open_feed" ? site : nil)
+            ProbeWallProfile.Step(step: step.step, samples: 100, offCPU: offCPU, folded: [:], waitingSite: step.step == "open_feed" ? site : nil)
         }, missed: 0, note: nil)
         return probe
     }
@@ -34,14 +34,26 @@ import Testing
                             failed: ["p99(open_feed) < 25ms"], site: site)
         // The threshold names open_feed: its figures, though login's p99 is higher.
         #expect(Bottleneck.at(failing) == Bottleneck(
-            kind: .waiting, line: "waiting, 91% of open_feed's time off CPU at 490/s under ObservationHub.publish(_:) -> "
+            kind: .waiting, line: "waiting, 90% of open_feed's time off CPU at 490/s under ObservationHub.publish(_:) -> "
                 + "NSLock.lock() (87% of its waiting samples); cores 52% busy"))
+    }
+
+    @Test func theSamplesTimeWeighOverTheMedianExecution() {
+        // The median execution did not wait (5%), but 90 of the step's 100 samples did: the slow
+        // executions a p99 fails on spent their time waiting.
+        let site = ProbeWallProfile.WaitingSiteName(caller: "closure #1 in Bench.lock(holding:)", callee: "_MutexHandle._lockSlow(_:)",
+                                                    share: 0.97)
+        let failing = probe(busy: 0.47, steps: [step("open_feed", p99: 21_000, wait: 0.05)], failed: ["p99(open_feed) < 10ms"],
+                            site: site)
+        #expect(Bottleneck.at(failing)?.kind == .waiting)
+        #expect(Bottleneck.at(failing)?.line.hasPrefix("waiting, 90% of open_feed's time off CPU at 490/s under closure #1 in "
+            + "Bench.lock(holding:) -> _MutexHandle._lockSlow(_:) (97% of its waiting samples)") == true)
     }
 
     @Test func aStepOnCPUWithCoresToSpareIsItsOwnWork() {
         // No threshold names a step (errors == 0): the slowest p99's step.
         let failing = probe(busy: 0.45, steps: [step("login", p99: 900, wait: 0.1), step("search_posts", p99: 9_000, wait: 0.2)],
-                            failed: ["errors == 0"])
+                            failed: ["errors == 0"], offCPU: 20)
         #expect(Bottleneck.at(failing)?.kind == .cpu)
         #expect(Bottleneck.at(failing)?.line == "CPU in the step, search_posts on CPU 80% of its time; cores 45% busy (not full: "
             + "the step's own work, not a shortage of cores)")

@@ -1,7 +1,8 @@
 /// What limited the stack at the knee (design section 18), in one line: the cores (CPU: full
 /// with the steps' work, or one step's own work where the cores had room), waiting (the
-/// failing step's time mostly off CPU while the cores had room, named by the frame most of its
-/// waiting samples sit under), or the harness (a generator-limited probe).
+/// failing step's time mostly off CPU while the cores had room, as its wall-clock samples
+/// show, named by the frame most of its waiting samples sit under), or the harness (a
+/// generator-limited probe).
 public struct Bottleneck: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case cpu = "CPU"
@@ -24,7 +25,7 @@ public struct Bottleneck: Sendable, Equatable {
         if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
             return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))
         }
-        if let wait = step.waitShare, wait >= waitingShare {
+        if let wait = offCPUShare(step, failing), wait >= waitingShare {
             var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU at \(CapacityRun.rate(failing.targetRate))"
             if let site = failing.wallProfile?.step(step.step)?.waitingSite {
                 line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
@@ -39,6 +40,19 @@ public struct Bottleneck: Sendable, Equatable {
 
     /// A generator-limited search's bottleneck (the answer says why).
     static let harness = Bottleneck(kind: .harness, line: "the harness, not the stack")
+
+    /// The share of the step's time off CPU: of its wall-clock samples (time-weighted, so the
+    /// slow executions a tail threshold fails on weigh as much as they last), else of its median
+    /// execution when it was not sampled.
+    static func offCPUShare(_ step: StageResult.Step, _ probe: CapacityProbe) -> Double? {
+        if let sampled = probe.wallProfile?.step(step.step), sampled.samples >= minimumSamples {
+            return Double(sampled.offCPU) / Double(sampled.samples)
+        }
+        return step.waitShare
+    }
+
+    /// Fewer samples than this of a step say too little of where its time went.
+    static let minimumSamples = 20
 
     /// The step the failing threshold names, else the one whose p99 is highest.
     static func failingStep(_ probe: CapacityProbe) -> StageResult.Step? {
