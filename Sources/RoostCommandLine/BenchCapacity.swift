@@ -18,6 +18,7 @@ struct BenchCapacity: ParsableCommand {
     @Option(help: "How long each probe is judged.") var level = "4s"
     @Option(help: "How long each probe settles first.") var settle = "1s"
     @Option(help: "Searches; each is printed.") var runs = 1
+    @Option(help: "Write each search's files (capacity.csv, run.csv, profiles, report.html) into DIR/search<N>.") var out: String?
 
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
@@ -43,6 +44,16 @@ struct BenchCapacity: ParsableCommand {
             let found = result.capacity ?? 0
             print("search \(index): \(result.answer) in " + String(format: "%.1f s, %d probes; %.1f%% of the limit", seconds,
                                                                               result.probes.count, found / benchmark.limit * 100))
+            if let out {
+                let folder = (out as NSString).appendingPathComponent("search\(index)")
+                #if DEBUG
+                let configuration = "debug"
+                #else
+                let configuration = "release"
+                #endif
+                try CapacityFiles.write(result, to: folder, buildConfiguration: configuration)
+                print("files: \(folder)")
+            }
         }
     }
 }
