@@ -59,6 +59,20 @@ import Testing
         #expect(doubled.nextUsers == 16)
     }
 
+    @Test func moreUsersThatStartNoMoreAreTheStacksWaiting() {
+        var more = figures(target: 2_000, achieved: 1_969, dropped: 312, users: 64, maxUsers: 1_024, busyUsers: 64,
+                           usage: usage(busy: 0.7, steps: 0.4))
+        more.fewerUsers = (32, 1_974)
+        let judgement = ProbeJudgement.judge(more)
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 1969/s of 2000/s started, 312 dropped; 64 virtual users started no more than "
+            + "32 (1974/s): they wait inside steps, cores 70% busy")
+        // Those that start more (2% or more) ask for more still.
+        more.achievedRate = 1_990
+        more.fewerUsers = (32, 1_900)
+        #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
+    }
+
     @Test func everyUserAllowedBusyOnCoresWithRoomIsTheStacksWaiting() {
         let judgement = ProbeJudgement.judge(figures(target: 500, achieved: 470, dropped: 300, users: 32, maxUsers: 32, busyUsers: 32,
                                                      usage: usage(busy: 0.52, steps: 0.5)))

@@ -30,6 +30,8 @@ struct ProbeJudgement: Equatable {
         /// only by the schedule's lateness, as written.
         var scheduleFailures: [String]
         var wasInterrupted = false
+        /// The same rate played just before with fewer users, and what it started then (nil: none).
+        var fewerUsers: (users: Int, achievedRate: Double)?
     }
 
     let verdict: CapacityProbe.Verdict
@@ -40,6 +42,9 @@ struct ProbeJudgement: Equatable {
 
     /// A busy share at or above this is full cores: nothing more can run at once.
     static let fullCores = 0.9
+    /// More users must start at least this much more (a share) than fewer did at the same rate,
+    /// or the stack, not the number of users, holds the rate back.
+    static let usersGain = 0.02
     /// The share of the target rate a probe must start to keep up (design section 15).
     static let achievedShare = 0.95
 
@@ -74,6 +79,12 @@ struct ProbeJudgement: Equatable {
     private static func withRoomOnCores(_ figures: Figures) -> ProbeJudgement {
         let cores = figures.usage.map { "cores \(percent($0.busyShare)) busy" } ?? "cores not measured"
         if figures.dropped > 0 {
+            if let before = figures.fewerUsers, figures.achievedRate < before.achievedRate * (1 + usersGain) {
+                // More users started no more: they only queued inside the steps.
+                return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(figures.users)) virtual users started "
+                    + "no more than \(count(before.users)) (\(CapacityRun.rate(before.achievedRate))): they wait inside steps, \(cores)",
+                    nextUsers: nil)
+            }
             if figures.users < figures.maxUsers {
                 return ProbeJudgement(verdict: .moreUsers,
                                       reason: "all \(figures.users) virtual users busy, dropped \(count(figures.dropped)); \(cores)",

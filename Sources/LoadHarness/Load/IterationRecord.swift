@@ -16,12 +16,14 @@ struct IterationRecord: Sendable {
     /// `dropped`: the first dropped iteration's index in the arrival schedule, and how many from it.
     var index: Int = 0
     var count: Int = 0
+    /// `began` (open model): the CPU time its user spent waiting for its intended start, nanoseconds.
+    var waitCPU: UInt64 = 0
 
     /// A closed model's iteration has no intended start: it begins when the last one ends.
     static let noIntendedStart = UInt64.max
 
-    static func began(user: Int, at time: UInt64, intended: UInt64 = noIntendedStart) -> IterationRecord {
-        IterationRecord(kind: .began, user: Int32(truncatingIfNeeded: user), time: time, intended: intended)
+    static func began(user: Int, at time: UInt64, intended: UInt64 = noIntendedStart, waitCPU: UInt64 = 0) -> IterationRecord {
+        IterationRecord(kind: .began, user: Int32(truncatingIfNeeded: user), time: time, intended: intended, waitCPU: waitCPU)
     }
 
     static func ended(user: Int, at time: UInt64) -> IterationRecord {

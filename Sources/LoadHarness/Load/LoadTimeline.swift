@@ -97,6 +97,7 @@ final class LoadTimeline {
             let stage = plan.stage(at: intended ?? record.time)
             seconds[second, default: .init()].started += 1
             stages[stage].started += 1
+            stages[stage].startWaitCPU &+= record.waitCPU
             if let intended {
                 seconds[second, default: .init()].recordLag(record.time &- intended)
                 stages[stage].recordLag(record.time &- intended)
@@ -172,7 +173,8 @@ final class LoadTimeline {
             if lastProcessReading != nil {
                 let inSteps = stageSteps[index].values.reduce(UInt64(0)) { $0 &+ $1.cpu.totalNanoseconds }
                 result.usage = CoreUsage(wallNanoseconds: end - span.start, processNanoseconds: stageProcessCPU[index],
-                                         stepNanoseconds: inSteps, cores: CPUTime.cores)
+                                         stepNanoseconds: inSteps, startWaitNanoseconds: stages[index].startWaitCPU,
+                                         cores: CPUTime.cores)
             }
             return result
         }

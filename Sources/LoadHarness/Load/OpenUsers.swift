@@ -94,12 +94,16 @@ struct OpenUsers {
                 claimed = seen
                 continue
             }
+            // The CPU the wait takes (its last part spins, yielding the core to any thread that
+            // can run): counted apart from the harness's work, as the cores' idle time it is.
+            let cpuBeforeWait = CPUTime.thread()
             clock.waitPrecisely(until: start + intended)
+            let waitCPU = CPUTime.thread() &- cpuBeforeWait
             availability.busy(index)
             let began = clock.now()
             let late = began &- (start + intended)
             outcome.lag.record(late)
-            records?.push(.began(user: index, at: began &- start, intended: intended))
+            records?.push(.began(user: index, at: began &- start, intended: intended, waitCPU: waitCPU))
             player.playIteration(intendedStart: start + intended)
             let ended = clock.now()
             records?.push(.ended(user: index, at: ended &- start))

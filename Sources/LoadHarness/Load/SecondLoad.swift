@@ -32,6 +32,8 @@ public struct SecondLoad: Sendable, Hashable {
         var started = 0
         var dropped = 0
         var lag: ScheduleLag?
+        /// CPU time users spent waiting for intended starts (spinning, yielding the core), nanoseconds.
+        var startWaitCPU: UInt64 = 0
 
         mutating func recordLag(_ nanoseconds: UInt64) {
             if lag == nil { lag = ScheduleLag() }

@@ -46,7 +46,8 @@ enum StageMerge {
             part.wallNanoseconds == 0 ? 0 : UInt64((Double(value) * Double(wall) / Double(part.wallNanoseconds)).rounded())
         }
         return CoreUsage(wallNanoseconds: wall, processNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.processNanoseconds) },
-                         stepNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.stepNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores })
+                         stepNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.stepNanoseconds) },
+                         startWaitNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.startWaitNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores })
     }
 
     /// One step's figures in a stage over shards.

@@ -150,11 +150,13 @@ struct VariantRunner {
         result.loadModel = scenario.load.name
         result.scheduleLag = outcome.lag
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
+        result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
+                                     stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.totalNanoseconds ?? 0) },
+                                     startWaitNanoseconds: result.stages.reduce(0) { $0 &+ ($1.usage?.startWaitNanoseconds ?? 0) },
+                                     cores: CPUTime.cores)
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
         result.virtualUsers = playing.count
         result.wallClockProfile = wallClockProfile
-        result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
-                                     stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.totalNanoseconds ?? 0) }, cores: CPUTime.cores)
         result.warmupIterations = scenario.load.warmup
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
