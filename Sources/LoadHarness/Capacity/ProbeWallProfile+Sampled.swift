@@ -12,13 +12,19 @@ extension ProbeWallProfile {
             counts[sample.tag, default: (0, 0)].all += 1
             if !sample.onCPU { counts[sample.tag, default: (0, 0)].off += 1 }
         }
-        self.init(steps: steps.enumerated().map { index, name in
-            let tag = Int32(index), count = counts[tag] ?? (0, 0)
+        // The users' samples between steps come last, under a name no step has.
+        let tagged = steps.enumerated().map { (Int32($0.offset), $0.element) } + [(Int32(-1), Self.outsideSteps)]
+        self.init(steps: tagged.map { tag, name in
+            let count = counts[tag] ?? (0, 0)
             let site = count.off > 0 ? WaitingSite.dominant(in: profile, tag: tag, symbolizer: symbolizer) : nil
             return Step(step: name, samples: count.all, offCPU: count.off, folded: folded[tag] ?? [:],
                         waitingSite: site.map { WaitingSiteName(caller: $0.caller, callee: $0.callee, share: $0.share) })
         }, missed: profile.missed, note: Self.note(profile, outside: counts[-1]?.all ?? 0))
     }
+
+    /// The root frame of the users' samples between steps (the harness's scheduling and
+    /// recording, and waiting for an iteration's start).
+    public static let outsideSteps = "(outside steps)"
 
     /// The innermost frame of the harness above a step: what the folded stacks start below.
     static func isHarnessEntry(_ frame: SymbolizedFrame) -> Bool {
@@ -37,7 +43,8 @@ extension ProbeWallProfile {
         }
         if outside > 0 {
             parts.append("\(HTMLText.count(outside)) of \(HTMLText.count(profile.samples.count)) samples found a user between "
-                + "steps (the harness's scheduling and recording, or waiting for an iteration's start), not drawn")
+                + "steps (the harness's scheduling and recording, or waiting for an iteration's start): in the folded file "
+                + "under \(outsideSteps), not drawn")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ") + "."
     }
