@@ -54,7 +54,13 @@ extension ProbeBenchmark {
         stop.raised.store(true, ordering: .relaxed)
         lock.unlock()
         for _ in 0..<4 { ended.wait() }
+        // The per-step CPU clock: two readings of the thread's CPU time a step (its start and end).
+        var sink: UInt64 = 0
+        let cpuClock = perCall(calls: options.calls) { sink &+= CPUTime.thread() &+ CPUTime.thread() }
+        blackHole(sink)
         return [
+            cost("per-step CPU clock (2 x CLOCK_THREAD_CPUTIME_ID)", "ns", cpuClock,
+                 "what each measured step adds: its thread's CPU time read at its start and end (a system call each)"),
             cost("SampledThread.setTag(_:)", "ns", setTag, "one thread-local store; \(options.calls * 10) calls a batch"),
             cost("wall-clock sample: sampler thread CPU", "us", sampler,
                  "per sample: pread of the thread's stat, tgkill, futex wait for the answer, copy"),
