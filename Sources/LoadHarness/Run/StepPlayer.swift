@@ -127,10 +127,10 @@ final class StepPlayer: @unchecked Sendable {
         // SQLite's counts of the span's statements (StatementCounters: the table is made
         // here on the thread's first step, and nothing is allocated inside the span).
         StatementCounters.begin()
-        // Two readings of this thread's totals: the step's exact figures. The allocation
-        // profile records the same span and allocates nothing in it.
+        // A span of this thread's counters: the step's exact figures and its peak. The
+        // allocation profile records the same span and allocates nothing in it.
         let (outcome, allocation, began, ended) = shared.profiler.record(name) {
-            let before = AllocationCounters.threadTotals()
+            let span = AllocationSpan()
             let began = clock.now()
             let outcome = Result {
                 try InstructionCounter.collect(instructionLabel) {
@@ -139,7 +139,7 @@ final class StepPlayer: @unchecked Sendable {
                 }
             }
             let ended = clock.now()
-            return (outcome, before.distance(to: AllocationCounters.threadTotals()), began, ended)
+            return (outcome, span.end(), began, ended)
         }
         let counted = StatementCounters.end()
         let statements = result.statements[name, default: StepStatements()].record(counted, user: vu.index, collapse: &statementText)
@@ -156,7 +156,8 @@ final class StepPlayer: @unchecked Sendable {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
-                                    uncorrected: ended - began))
+                                    uncorrected: ended - began, peakBytes: allocation.peakBytes,
+                                    temporaryAllocations: allocation.temporaryAllocations))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

@@ -18,6 +18,9 @@ struct StepRecord {
     var statements: Int32 = 0
     /// Latency from the step's actual start, nanoseconds (equal to `latency` in a closed model).
     var uncorrected: UInt64 = 0
+    /// The execution's peak bytes and temporary allocations (design 19).
+    var peakBytes = 0
+    var temporaryAllocations = 0
 }
 
 /// A virtual user's step records on their way to the collector.

@@ -14,7 +14,9 @@ extension RunTable {
         added: ["allocs_p50", "bytes_p50"],
         ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"],
         // (since design 15) latency from each step's actual start, beside the corrected columns.
-        LoadColumns.stepsColumns)
+        LoadColumns.stepsColumns,
+        // (since design 19) the peak bytes per execution, median and highest, and the median temporary allocations.
+        ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"])
 
     /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
     public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
@@ -57,9 +59,11 @@ extension RunTable {
         ["probe", "target_rate", "achieved_rate", "dropped", "verdict", "failed", "step", "count", "errors", "p50_us", "p99_us",
          "allocs_per_op", "statements_per_op"])
 
-    /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact allocations and bytes.
+    /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact
+    /// allocations and bytes; (since design 19) and by their peak bytes and temporary allocations.
     public static let executions = RunTable(
-        "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"])
+        "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"],
+        added: ["peak_bytes", "temporary_allocs"])
 
     /// `distributions.csv`: per variant, step, virtual user and per-execution figure (`allocs`,
     /// `bytes`, SQLite's counts; `instructions` with no user), how many executions had each

@@ -11,6 +11,7 @@ enum StepsFile {
                    Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
                    step.allocationsMedian, step.bytesMedian].map(CSV.number)
                 + QueriesFile.stepsFields(variant.statements[step.step]) + LoadColumns.stepsFields(step)
+                + [step.peakBytesMedian, step.peakBytesMax.map(Double.init), step.temporaryAllocationsMedian].map { $0.map(CSV.number) ?? "" }
         }
     }
 
