@@ -126,6 +126,11 @@ import Testing
             #expect(new.temporaryAllocationsMedian == old.temporaryAllocationsMedian, "\(old.step)")
         }
         #expect(readBack.peakHeapBytes == run.variants[0].peakHeapBytes)
+        // The memory chart draws the heap peak as a level across the variant's readings.
+        let page = HTMLReport.page(run)
+        let level = try #require(page.firstMatch(of: /<line class="peak" data-variant="weak"[^>]*><title>([^<]*)<\/title>/))
+        #expect(level.output.1 == "weak: heap peak \(RunSummary.bytes(Double(Int(heap)!))) (heap_peak_bytes, the highest reading)")
+        #expect(ReportMarkup.problems(page) == [])
         // The terminal table's column.
         let table = RunSummary.render(run, folder: folder, format: .text)
         #expect(table.contains("peak p50"), "\(table)")
