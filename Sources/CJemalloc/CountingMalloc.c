@@ -13,6 +13,14 @@
 // thread that captures (a measured step) is recorded with its stack, and a free of a
 // recorded block forgets it. Off, that costs a thread-local compare per allocation and a
 // global load per free, both almost always false (two and four instructions).
+//
+// Peak and temporary allocations (design 19) are counted only while this thread is inside a
+// tracked span (`roost_peak_begin` .. `roost_peak_end`: a measured step): outside one, an
+// allocation and a free each pay one more thread-local load and test. Inside one, an
+// allocation reads the thread's net bytes from jemalloc's own per-thread counters (the
+// usable sizes `thread.allocated` and `thread.deallocated` count, so the peak is in the same
+// bytes as the step's bytes) and keeps the highest; a free compares its pointer with the
+// thread's last allocation (heaptrack's temporary allocation).
 #include "CJemalloc.h"
 #include "ProfileInternal.h"
 #include <errno.h>
@@ -20,6 +28,49 @@
 
 static _Thread_local uint64_t allocation_calls;
 static _Thread_local uint64_t free_calls;
+
+static _Thread_local uint64_t *allocated_pointer;
+static _Thread_local uint64_t *deallocated_pointer;
+
+/// This thread's peak tracking. `depth` > 0 only inside a tracked span; then both counter
+/// pointers are set. `highest` is the highest net (allocated - deallocated, jemalloc's
+/// running per-thread totals) seen since the innermost span began; `last` the thread's last
+/// allocation since its last free (NULL after any free); `temporary` only grows.
+typedef struct roost_thread_peak {
+    int64_t highest;
+    void *last;
+    uint64_t temporary;
+    uint32_t depth;
+} roost_thread_peak;
+
+static _Thread_local roost_thread_peak peak_state;
+
+/// Whether this thread is inside a tracked span: one thread-local load.
+static inline __attribute__((always_inline)) bool tracking(void) {
+    return ROOST_UNLIKELY(peak_state.depth != 0);
+}
+
+/// This thread's net bytes now (inside a tracked span: both pointers are set).
+static inline __attribute__((always_inline)) int64_t net_bytes(void) {
+    return (int64_t)(*(volatile uint64_t *)allocated_pointer - *(volatile uint64_t *)deallocated_pointer);
+}
+
+/// After an allocation inside a tracked span: the running net may be a new high, and `pointer`
+/// is now the thread's last allocation. `overlap`: bytes that were live together with the new
+/// block for a moment but are freed by now (a moving realloc's old block).
+static inline __attribute__((always_inline)) void *note_allocation(void *pointer, int64_t overlap) {
+    int64_t net = net_bytes() + overlap;
+    if (net > peak_state.highest) peak_state.highest = net;
+    peak_state.last = pointer;
+    return pointer;
+}
+
+/// Before a free inside a tracked span: a free of the thread's last allocation, with no
+/// allocation or free between, is a temporary allocation (heaptrack's rule).
+static inline __attribute__((always_inline)) void note_free(void *pointer) {
+    if (pointer == peak_state.last) peak_state.temporary++;
+    peak_state.last = NULL;
+}
 
 /// Whether this thread captures (a measured step under a profile): one thread-local load.
 static inline __attribute__((always_inline)) bool capturing(void) {
@@ -46,6 +97,7 @@ static inline __attribute__((always_inline)) bool profiles_exist(void) {
 
 static inline __attribute__((always_inline)) void release(void *pointer) {
     free_calls++;
+    if (tracking()) note_free(pointer);
     if (profiles_exist()) roost_profile_forget(pointer);
     dallocx(pointer, 0);
 }
@@ -55,9 +107,16 @@ static __attribute__((noinline)) void *allocate_captured(size_t request, int fla
     return allocated(mallocx(request, flags), request, flags, frame);
 }
 
+/// An allocation inside a tracked span (out of line, as the captured one).
+static __attribute__((noinline)) void *allocate_tracked(size_t request, int flags, uintptr_t frame) {
+    void *pointer = capturing() ? allocated(mallocx(request, flags), request, flags, frame) : mallocx(request, flags);
+    return note_allocation(pointer, 0);
+}
+
 static inline __attribute__((always_inline)) void *allocate(size_t size, int flags, uintptr_t frame) {
     allocation_calls++;
     size_t request = size == 0 ? 1 : size;
+    if (tracking()) return allocate_tracked(request, flags, frame);
     // Not capturing (almost always): straight to jemalloc, as a tail call.
     if (!capturing()) return mallocx(request, flags);
     return allocate_captured(request, flags, frame);
@@ -87,12 +146,20 @@ static inline __attribute__((always_inline)) void *reallocate(void *pointer, siz
     roost_profile_live old;
     bool recorded = profiles_exist() && roost_live_may_contain((uintptr_t)pointer)
         && roost_live_take((uintptr_t)pointer, &old);
+    bool tracked = tracking();
+    // A tracked realloc is a free then an allocation (as heaptrack reads it); a block that
+    // moved was live beside its copy until rallocx freed it, so the peak counts both.
+    uint64_t freed_before = tracked ? *(volatile uint64_t *)deallocated_pointer : 0;
+    if (tracked) note_free(pointer);
     void *moved = rallocx(pointer, size, 0);
     if (moved == NULL) {
         if (recorded) roost_live_insert(&old);
         return NULL;
     }
-    return capturing() ? allocated(moved, size, 0, frame) : moved;
+    if (capturing()) allocated(moved, size, 0, frame);
+    if (!tracked) return moved;
+    int64_t old_size = (int64_t)(*(volatile uint64_t *)deallocated_pointer - freed_before);
+    return note_allocation(moved, moved == pointer ? 0 : old_size);
 }
 
 void *realloc(void *pointer, size_t size) { return reallocate(pointer, size, (uintptr_t)__builtin_frame_address(0)); }
@@ -139,9 +206,6 @@ void *pvalloc(size_t size) {
     return aligned(4096, (size + 4095) & ~(size_t)4095, (uintptr_t)__builtin_frame_address(0));
 }
 
-static _Thread_local uint64_t *allocated_pointer;
-static _Thread_local uint64_t *deallocated_pointer;
-
 static int look_up_byte_counters(void) {
     size_t size = sizeof(uint64_t *);
     if (mallctl("thread.allocatedp", &allocated_pointer, &size, NULL, 0) != 0) return 0;
@@ -164,7 +228,30 @@ uint64_t roost_thread_bytes_freed(void) {
 }
 
 uint64_t roost_thread_allocation_calls(void) { return allocation_calls; }
+
+int roost_peak_begin(roost_peak_mark *mark) {
+    if (allocated_pointer == NULL && !look_up_byte_counters()) return 0;
+    int64_t net = net_bytes();
+    mark->start = net;
+    mark->outer_highest = peak_state.highest;
+    mark->temporary = peak_state.temporary;
+    if (peak_state.depth == 0) peak_state.last = NULL;
+    peak_state.highest = net;
+    peak_state.depth++;
+    return 1;
+}
+
+void roost_peak_end(const roost_peak_mark *mark, uint64_t *peak, uint64_t *temporary) {
+    int64_t highest = peak_state.highest;
+    *peak = highest > mark->start ? (uint64_t)(highest - mark->start) : 0;
+    *temporary = peak_state.temporary - mark->temporary;
+    peak_state.depth--;
+    // An enclosing span's high includes this one's.
+    if (peak_state.depth != 0 && mark->outer_highest > highest) peak_state.highest = mark->outer_highest;
+    if (peak_state.depth == 0) peak_state.last = NULL;
+}
 uint64_t roost_thread_free_calls(void) { return free_calls; }
+uint64_t roost_thread_temporary_allocations(void) { return peak_state.temporary; }
 
 int roost_malloc_is_jemalloc(void) {
     uint64_t before = roost_thread_bytes_allocated();

@@ -39,8 +39,8 @@ public enum AllocationCounters {
         if let reason = availability { fatalError("MemoryProbes: \(reason)") }
     }
 
-    /// Runs `body` and returns what it allocated and freed on this thread: exact while other
-    /// threads allocate, because every figure is this thread's own.
+    /// Runs `body` and returns what it allocated and freed on this thread, and the most it held
+    /// at once: exact while other threads allocate, because every figure is this thread's own.
     public static func measure(_ body: () throws -> Void) rethrows -> AllocationMeasurement {
         try measure(returning: body).measurement
     }
@@ -49,10 +49,9 @@ public enum AllocationCounters {
     public static func measure<Result>(
         returning body: () throws -> Result
     ) rethrows -> (result: Result, measurement: AllocationMeasurement) {
-        let start = threadTotals()
+        let span = AllocationSpan()
         let result = try body()
-        let end = threadTotals()
-        return (result, start.distance(to: end))
+        return (result, span.end())
     }
 
     /// Bytes this thread has allocated since it started (one thread-local load).
@@ -69,7 +68,8 @@ public enum AllocationCounters {
             allocations: Int(roost_thread_allocation_calls()),
             frees: Int(roost_thread_free_calls()),
             bytesAllocated: Int(roost_thread_bytes_allocated()),
-            bytesFreed: Int(roost_thread_bytes_freed()))
+            bytesFreed: Int(roost_thread_bytes_freed()),
+            temporaryAllocations: Int(roost_thread_temporary_allocations()))
     }
 
     /// The process-wide figures now, after flushing this thread's cache and advancing

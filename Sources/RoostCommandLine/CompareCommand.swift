@@ -8,12 +8,13 @@ struct CompareCommand: ParsableCommand {
         abstract: "Compare two run folders; exit 2 when the current one regressed.",
         discussion: """
             Matches scenario, variant, step and metric in both folders' summary.csv. Default tolerances: \
-            0% on allocs_p50 and bytes_p50 (the medians per execution), allocs_per_op, bytes_per_op, leaked_objects, \
-            leaked_bytes and errors; 50% on latency \
+            0% on allocs_p50, bytes_p50, peak_bytes_p50 and temporary_allocs_p50 (the medians per execution), \
+            allocs_per_op, bytes_per_op, peak_bytes_max, leaked_objects, leaked_bytes and errors; 50% on latency \
             (and at least 100 us) and on ops_per_s. A latency percentile is judged only when at least 5 samples \
             lie beyond it in both runs (steps.csv's count): p50 needs 10, p90 50, p99 500; mean and max \
             (moved by one outlier) only when set with --threshold. A metric measured in the baseline but missing now is a regression. \
-            A leak regression lists what leaked and its retain cycle. allocs_per_op and bytes_per_op (means) are gated \
+            A metric only the current run has (a baseline written before it existed) is listed, not judged. \
+            A leak regression lists what leaked and its retain cycle. allocs_per_op, bytes_per_op (means) and peak_bytes_max are gated \
             only when both runs had one virtual user and a warm-up: otherwise first-use work moves them from run to run, \
             and the medians are gated instead.
             """

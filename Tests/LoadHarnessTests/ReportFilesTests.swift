@@ -236,7 +236,8 @@ struct WrittenRun: Sendable {
         let header = ["scenario", "variant", "step", "count", "errors", "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
                       "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "statements_per_op",
                       "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50",
-                      "uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
+                      "uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us",
+                      "peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"]
         let rows = try TemporaryFolder.csv("\(run.folder)/steps.csv", header: header)
         let expectedKeys = WrittenRun.variants.flatMap { variant in WrittenRun.measured.map { "\(variant)/\($0.step)" } }
         #expect(rows.map { "\($0["variant"]!)/\($0["step"]!)" } == expectedKeys)
@@ -356,7 +357,8 @@ struct WrittenRun: Sendable {
         }
         // Variant-wide: every metric a threshold can name. Per step: all but the ones only a
         // whole variant has (leaks and peak memory are not per step).
-        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations]
+        let variantOnly: Set<Threshold.Metric> = [.leakedObjects, .leakedBytes, .rssPeakBytes, .heapPeakBytes, .retainedPerClose, .retainedGrowth,
+                                                  .droppedIterations]
         // Instruction counts only in a run played with --instructions (InstructionProfileTests).
         let counted: Set<Threshold.Metric> = [.instructions, .instructionsMedian]
         // The schedule's lag only in an open model's run (this one is closed).

@@ -172,7 +172,8 @@ struct RoostCommandTests {
                                                                        "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "ops_per_s",
                                                                        "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
                                                                        + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
-                                                                       + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"])
+                                                                       + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
+                                                                       + ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -284,4 +285,5 @@ enum StepsHeader {
                           "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50"]
                           + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
                           + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
+                          + ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"]
 }

@@ -83,6 +83,9 @@ import Testing
                 #expect(after.count == before.count && after.errorCount == before.errorCount, "\(before.step)")
                 #expect(after.allocations == before.allocations && after.bytesAllocated == before.bytesAllocated)
                 #expect(after.allocationsMedian == before.allocationsMedian && after.bytesMedian == before.bytesMedian)
+                // The peaks (design 19) too, from executions.csv's peak columns.
+                #expect(before.peakBytesMedian != nil && after.peakBytesMedian == before.peakBytesMedian, "\(before.step)")
+                #expect(after.peakBytesMax == before.peakBytesMax && after.temporaryAllocationsMedian == before.temporaryAllocationsMedian)
                 // Latency to within a histogram bucket (the logs keep buckets, not exact values).
                 for percentile in [50.0, 90, 99, 100] {
                     let a = UInt64(after.percentileMicroseconds(percentile) * 1_000), b = UInt64(before.percentileMicroseconds(percentile) * 1_000)

@@ -105,19 +105,26 @@ final class RecordingSink: RunSink {
 
     @Test func mediansAreExactAndMerge() {
         var odd = ExecutionDistribution()
-        for value in [5, 1, 9, 5, 7] { odd.record(allocations: value, bytes: value * 10) }
+        for value in [5, 1, 9, 5, 7] { odd.record(allocations: value, bytes: value * 10, peak: (value * 4, value - 1)) }
         #expect(odd.allocationsMedian == 5 && odd.bytesMedian == 50 && odd.count == 5)
+        #expect(odd.peakBytesMedian == 20 && odd.peakBytesMax == 36 && odd.temporaryAllocationsMedian == 4)
         var even = ExecutionDistribution()
-        for value in [1, 2, 3, 10] { even.record(allocations: value, bytes: value) }
-        #expect(even.allocationsMedian == 2.5)
-        // A few first-use outliers do not move the middle.
+        for value in [1, 2, 3, 10] { even.record(allocations: value, bytes: value, peak: (value, 0)) }
+        #expect(even.allocationsMedian == 2.5 && even.peakBytesMedian == 2.5)
+        // A few first-use outliers do not move the middle (they do move the highest peak).
         var runs = ExecutionDistribution()
-        runs.record(allocations: 100, bytes: 1_000, times: 20)
-        runs.record(allocations: 900, bytes: 9_000, times: 3)
+        runs.record(allocations: 100, bytes: 1_000, peak: (500, 2), times: 20)
+        runs.record(allocations: 900, bytes: 9_000, peak: (8_000, 2), times: 3)
         #expect(runs.allocationsMedian == 100 && runs.bytesMedian == 1_000)
+        #expect(runs.peakBytesMedian == 500 && runs.peakBytesMax == 8_000)
         odd.merge(even)
-        #expect(odd.count == 9 && odd.allocationsMedian == 5)
+        #expect(odd.count == 9 && odd.allocationsMedian == 5 && odd.peakBytesMedian == 10 && odd.peakBytesMax == 36)
         #expect(ExecutionDistribution().allocationsMedian == nil)
+        // Executions recorded without peaks (read back from a build before them) have none, not 0.
+        var old = ExecutionDistribution()
+        old.record(allocations: 3, bytes: 30, peak: nil)
+        #expect(old.allocationsMedian == 3 && old.peakBytesMedian == nil && old.peakBytesMax == nil)
+        #expect(old.temporaryAllocationsMedian == nil)
     }
 
     /// Four users, each with its own typical count and one first-use outlier that lands on a

@@ -42,7 +42,9 @@ private final class Sixty4 {
         var kept: [Sixty4] = []
         kept.reserveCapacity(count)
         let made = AllocationCounters.measure { fill(&kept, count: count) }
-        #expect(made == AllocationMeasurement(allocations: count, frees: 0, bytesAllocated: count * 64, bytesFreed: 0))
+        // Nothing freed: the peak is every byte made.
+        #expect(made == AllocationMeasurement(allocations: count, frees: 0, bytesAllocated: count * 64, bytesFreed: 0,
+                                              peakBytes: count * 64))
         #expect(made.netBytes == count * 64)
 
         let freed = AllocationCounters.measure { release(&kept, keeping: shared) }
@@ -82,6 +84,7 @@ private final class Sixty4 {
 
     @Test func anEmptyScopeCountsNothing() {
         #expect(minimum { } == AllocationMeasurement(allocations: 0, frees: 0, bytesAllocated: 0, bytesFreed: 0))
+        #expect(minimum { }.description == "0 allocations (0 temporary), 0 frees, 0 B allocated, 0 B freed, net 0 B, peak 0 B")
     }
 
     @Test func largeAllocationsAreCountedWithTheirBytes() {
@@ -89,7 +92,9 @@ private final class Sixty4 {
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
             buffer.deallocate()
         }
-        #expect(measured == AllocationMeasurement(allocations: 1, frees: 1, bytesAllocated: 1 << 20, bytesFreed: 1 << 20))
+        // Freed straight after it was made: a temporary allocation, and the peak is its size.
+        #expect(measured == AllocationMeasurement(allocations: 1, frees: 1, bytesAllocated: 1 << 20, bytesFreed: 1 << 20,
+                                                  peakBytes: 1 << 20, temporaryAllocations: 1))
     }
 
     @Test func measureReturningHandsBackTheResult() {

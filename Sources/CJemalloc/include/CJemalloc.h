@@ -31,6 +31,26 @@ uint64_t roost_thread_allocation_calls(void);
 /// Free calls made on this thread since it started (free, and every realloc of an
 /// existing block).
 uint64_t roost_thread_free_calls(void);
+/// Temporary allocations counted on this thread since it started, inside tracked spans only
+/// (`roost_peak_begin`).
+uint64_t roost_thread_temporary_allocations(void);
+
+/// Where a tracked span began (`roost_peak_begin`); opaque to callers.
+typedef struct roost_peak_mark {
+    int64_t start;
+    int64_t outer_highest;
+    uint64_t temporary;
+} roost_peak_mark;
+
+/// Starts a tracked span on this thread (spans nest): until the matching `roost_peak_end`,
+/// every allocation on this thread updates the highest net bytes (allocated minus freed, in
+/// jemalloc's usable sizes) and every free checks for a temporary allocation. 1 on success, 0
+/// when jemalloc's per-thread counters are unavailable (nothing is tracked then: do not end).
+int roost_peak_begin(roost_peak_mark *mark);
+/// Ends the span `mark` began (the innermost one): `*peak` gets the highest net bytes above the
+/// span's start (0 when the thread never held more than at its start), `*temporary` the
+/// allocations freed before the thread's next allocation or free (heaptrack's temporary).
+void roost_peak_end(const roost_peak_mark *mark, uint64_t *peak, uint64_t *temporary);
 
 /// Creates a jemalloc arena whose memory comes from a region of its own, reserved at an
 /// address fixed in advance (FixedRegionArena.c): the same allocations made in the same order

@@ -56,6 +56,8 @@ public struct ProbeBenchmark: Sendable {
         progress("malloc + free of 64 bytes through the counting interposer")
         costs.append(cost("malloc + free (64 B)", "ns", perCall(calls: options.calls) { mallocFree() },
                           "counted in thread-locals, then jemalloc's mallocx / dallocx"))
+        costs.append(cost("malloc + free (64 B) in a span", "ns", inSpan { perCall(calls: options.calls) { mallocFree() } },
+                          "as inside a measured step: also the peak (two counter loads) and the temporary check"))
 
         progress("per-thread counter reads")
         costs.append(cost("AllocationCounters.threadBytesAllocated", "ns", perCall(calls: options.calls) {
@@ -145,6 +147,14 @@ public struct ProbeBenchmark: Sendable {
             for _ in 0..<calls { body() }
             return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(calls)
         }
+    }
+
+    /// `body`'s result, run inside an allocation span (peak and temporary allocations tracked).
+    func inSpan(_ body: () -> [Double]) -> [Double] {
+        let span = AllocationSpan()
+        let values = body()
+        _ = span.end()
+        return values
     }
 
     func cost(_ name: String, _ unit: String, _ values: [Double], _ note: String) -> Cost {

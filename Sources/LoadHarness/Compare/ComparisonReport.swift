@@ -52,8 +52,8 @@ public enum ComparisonReport {
         }
         let means = comparison.changes.filter { $0.verdict == .meanNotGated }.count
         if means > 0 {
-            lines.append("\(means) mean allocation or database metric(s) shown, not gated: a run had several virtual users or no warm-up, "
-                + "so first-use work moves the means; their medians (allocs_p50, bytes_p50, statements_p50, ...) are gated instead")
+            lines.append("\(means) mean (or highest) allocation or database metric(s) shown, not gated: a run had several virtual users "
+                + "or no warm-up, so first-use work moves the means; their medians (allocs_p50, bytes_p50, statements_p50, ...) are gated instead")
         }
         let callgrind = comparison.changes.filter { $0.verdict == .measuredUnderCallgrind }.count
         if callgrind > 0 {
@@ -68,8 +68,19 @@ public enum ComparisonReport {
         if other > 0, let note = StatementChangeText.versionNote(comparison.sqliteVersions) {
             lines.append("\(other) VM-step metric(s) not judged. " + note)
         }
-        if !new.isEmpty { lines.append("\(new.count) metric(s) only in the current run (not in the baseline, not judged)") }
+        if !new.isEmpty { lines.append(notInBaseline(new)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The line for metrics only the current run has, naming them by kind (a baseline written
+    /// before a metric existed, e.g. `peak_bytes_p50`, is not a regression).
+    private static func notInBaseline(_ new: [RunComparison.Change]) -> String {
+        var names: [String] = []
+        for change in new {
+            let name = MetricKey(parsing: change.metric)?.name ?? change.metric
+            if !names.contains(name) { names.append(name) }
+        }
+        return "\(new.count) metric(s) only in the current run (not in the baseline, not judged): " + names.sorted().joined(separator: ", ")
     }
 
     /// The current run's leaks in each variant whose leak counts regressed.

@@ -147,8 +147,9 @@ public struct RunComparison: Sendable {
         return users == 1 && warmup >= 1
     }
 
-    /// Metrics whose mean moves with first-use work when several users share a run.
-    static let meanAllocationMetrics: Set<String> = Set(["allocs_per_op", "bytes_per_op"]).union(DatabaseMetric.meanNames)
+    /// Metrics whose mean (or highest value) moves with first-use work when several users share a run.
+    static let meanAllocationMetrics: Set<String> = Set(["allocs_per_op", "bytes_per_op", "peak_bytes_max"])
+        .union(DatabaseMetric.meanNames)
 
     private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
                               samples: Int?, meansRepeat: Bool) -> Change {

@@ -30,13 +30,14 @@ public struct Tolerances: Sendable {
     /// The rule of a latency percentile no rule names (`p95`): the timings' rule.
     private var otherPercentiles = Rule(tolerance: 0.5, higherIsWorse: true, minimumChange: 100)
 
-    /// The defaults: 0% on allocs/op, bytes/op, their medians, leaks and errors; 50% on
-    /// timings (and at least 100 us) and on ops/s. Other metrics (retained and peak memory,
-    /// iteration counts) are shown, not judged.
+    /// The defaults: 0% on allocs/op, bytes/op, their medians, the peaks per execution and
+    /// temporary allocations, leaks and errors; 50% on timings (and at least 100 us) and on
+    /// ops/s. Other metrics (retained memory, the process's peaks, iteration counts) are shown,
+    /// not judged.
     public init() {
         rules = [:]
-        for metric in ["allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "leaked_objects", "leaked_bytes", "errors",
-                       "error_rate"] {
+        for metric in ["allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "peak_bytes_p50", "peak_bytes_max",
+                       "temporary_allocs_p50", "leaked_objects", "leaked_bytes", "errors", "error_rate"] {
             rules[metric] = Rule(tolerance: 0, higherIsWorse: true)
         }
         for metric in Self.timingMetrics {

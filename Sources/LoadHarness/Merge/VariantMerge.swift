@@ -37,6 +37,7 @@ enum VariantMerge {
             peakResidentBytes: parts.map(\.peakResidentBytes).max() ?? 0, wasInterrupted: parts.contains(where: \.wasInterrupted))
         result.memoryRows = memory
         result.retentionRows = retention
+        result.peakHeapBytes = parts.compactMap(\.peakHeapBytes).max()
         result.isThinned = parts.contains(where: \.isThinned)
         result.fitOverAllCloses = FleetMemory.fitOverAllCloses(parts, retention: retention)
         result.statements = statements

@@ -33,6 +33,8 @@ struct RunInfo: Sendable {
         static let scenario = "scenario", shard = "shard", buildID = "build_id"
         /// The shards' folders a merged run was made of (`roost merge`).
         static let mergedFrom = "merged_from"
+        /// Per variant: the largest resident set and the largest live heap (design 19) any memory reading saw.
+        static let rssPeakBytes = "rss_peak_bytes", heapPeakBytes = "heap_peak_bytes"
         /// Facts a rebuild (`roost report`) keeps from the killed run's own run.csv, not this process's.
         static let kept: Set<String> = [roostVersion, gitCommit, gitDirty, swiftVersion, buildConfiguration, host, cores,
                                         commandLine, deterministicHashing, sqliteVersion, buildID, shard]

@@ -12,7 +12,7 @@ public enum RunSummary {
     public static func render(_ run: RunResult, folder: String?, format: Format) -> String {
         var lines: [String] = []
         let header = ["step", "count", "errors", "p50", "p90", "p99", "max", "ops/s", "allocs/op", "bytes/op", "allocs p50",
-                      "bytes p50"]
+                      "bytes p50", "peak p50"]
         for variant in run.variants {
             let seconds = max(Double(variant.elapsedNanoseconds) / 1e9, 1e-9)
             lines.append(format == .markdown ? "### \(run.scenario.name) / \(variant.variant)" : "\(run.scenario.name) / \(variant.variant)"
@@ -22,7 +22,8 @@ public enum RunSummary {
                 [step.step, String(step.count), String(step.errorCount), time(step.percentileMicroseconds(50)),
                  time(step.percentileMicroseconds(90)), time(step.percentileMicroseconds(99)), time(step.maxMicroseconds),
                  String(format: "%.1f", Double(step.count) / seconds), String(format: "%.1f", step.allocationsPerOperation),
-                 bytes(step.bytesPerOperation), HTMLText.trimmed(step.allocationsMedian, decimals: 1), bytes(step.bytesMedian)]
+                 bytes(step.bytesPerOperation), HTMLText.trimmed(step.allocationsMedian, decimals: 1), bytes(step.bytesMedian),
+                 step.peakBytesMedian.map(bytes) ?? "-"]
             }
             lines += table(header: header, rows: rows, format: format)
             lines += ScheduleVerdict(variant, users: run.scenario.load.virtualUsers).lines

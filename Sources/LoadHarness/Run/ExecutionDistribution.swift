@@ -1,5 +1,5 @@
-/// How a step's executions spread over allocation counts and bytes: an exact frequency
-/// table of each (no buckets), so the medians are exact. Its memory grows with the number of
+/// How a step's executions spread over allocation counts, bytes, peak bytes and temporary
+/// allocations: an exact frequency table of each (no buckets), so the medians are exact. Its memory grows with the number of
 /// distinct values a step produces, not with the number of executions.
 ///
 /// Medians repeat where means do not: first-use work (a connection's prepared statements,
@@ -11,6 +11,11 @@ public struct ExecutionDistribution: Sendable, Hashable {
     public private(set) var allocations: [Int: Int] = [:]
     /// Executions by bytes allocated.
     public private(set) var bytes: [Int: Int] = [:]
+    /// Executions by peak bytes (design 19): empty when the executions were recorded by a
+    /// build without peaks (a folder read back from before them).
+    public private(set) var peakBytes: [Int: Int] = [:]
+    /// Executions by temporary allocations; empty as `peakBytes` is.
+    public private(set) var temporaryAllocations: [Int: Int] = [:]
     /// How many executions were recorded.
     public private(set) var count = 0
 
@@ -18,16 +23,22 @@ public struct ExecutionDistribution: Sendable, Hashable {
     public init() {}
 
     /// A distribution of these tables (read back from `distributions.csv`); the count is the allocations table's.
-    init(allocations: [Int: Int], bytes: [Int: Int]) {
+    init(allocations: [Int: Int], bytes: [Int: Int], peakBytes: [Int: Int] = [:], temporaryAllocations: [Int: Int] = [:]) {
         self.allocations = allocations
         self.bytes = bytes
+        self.peakBytes = peakBytes
+        self.temporaryAllocations = temporaryAllocations
         count = allocations.values.reduce(0, +)
     }
 
-    /// Records one execution.
-    mutating func record(allocations: Int, bytes: Int, times: Int = 1) {
+    /// Records one execution (`peak` nil: its peak and temporary allocations were not measured).
+    mutating func record(allocations: Int, bytes: Int, peak: (bytes: Int, temporaryAllocations: Int)?, times: Int = 1) {
         self.allocations[allocations, default: 0] += times
         self.bytes[bytes, default: 0] += times
+        if let peak {
+            peakBytes[peak.bytes, default: 0] += times
+            temporaryAllocations[peak.temporaryAllocations, default: 0] += times
+        }
         count += times
     }
 
@@ -35,6 +46,8 @@ public struct ExecutionDistribution: Sendable, Hashable {
     mutating func merge(_ other: ExecutionDistribution) {
         allocations.merge(other.allocations, uniquingKeysWith: +)
         bytes.merge(other.bytes, uniquingKeysWith: +)
+        peakBytes.merge(other.peakBytes, uniquingKeysWith: +)
+        temporaryAllocations.merge(other.temporaryAllocations, uniquingKeysWith: +)
         count += other.count
     }
 
@@ -43,4 +56,13 @@ public struct ExecutionDistribution: Sendable, Hashable {
 
     /// The median bytes allocated per execution; nil without executions.
     public var bytesMedian: Double? { Statistics.median(frequencies: bytes) }
+
+    /// The median peak bytes per execution; nil without executions or peaks.
+    public var peakBytesMedian: Double? { Statistics.median(frequencies: peakBytes) }
+
+    /// The highest peak of any execution; nil without executions or peaks.
+    public var peakBytesMax: Int? { peakBytes.keys.max() }
+
+    /// The median temporary allocations per execution; nil without executions or peaks.
+    public var temporaryAllocationsMedian: Double? { Statistics.median(frequencies: temporaryAllocations) }
 }

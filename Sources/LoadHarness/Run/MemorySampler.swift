@@ -39,6 +39,8 @@ final class MemorySampler: Sendable {
         var retention: ThinnedSeries<RetentionPoint>
         var fit: RetentionFit.Accumulator
         var peak = 0
+        /// The highest of jemalloc's allocated bytes (`stats.allocated`) any reading saw.
+        var heapPeak = 0
         var running = false
         var live = 0
         var memoryRows: SecondRows<MemoryRow>
@@ -169,6 +171,7 @@ final class MemorySampler: Sendable {
             $0.samples.append(reading)
             if let row = $0.memoryRows.add(reading) { $0.finishedMemoryRows.append(row) }
             $0.peak = max($0.peak, rss)
+            $0.heapPeak = max($0.heapPeak, snapshot.allocated)
             if countingLive { $0.live = live }
         }
         return reading
@@ -216,6 +219,7 @@ final class MemorySampler: Sendable {
                 if let row = state.memoryRows.add(reading) { state.finishedMemoryRows.append(row) }
             }
             state.peak = max(state.peak, rss)
+            state.heapPeak = max(state.heapPeak, snapshot.allocated)
             state.live = last.liveTrackedObjects
         }
     }
@@ -232,4 +236,6 @@ final class MemorySampler: Sendable {
         sink != nil ? nil : state.withLock { ($0.finishedMemoryRows, $0.finishedRetentionRows) }
     }
     var peakResidentBytes: Int { state.withLock { $0.peak } }
+    /// The highest live heap (jemalloc's allocated bytes, process-wide) of any reading.
+    var peakHeapBytes: Int { state.withLock { $0.heapPeak } }
 }

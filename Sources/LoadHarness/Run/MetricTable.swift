@@ -63,6 +63,11 @@ public struct MetricTable: Sendable {
             }
             entries += [
                 Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
+            ]
+            if let heap = result.peakHeapBytes {
+                entries.append(Entry(variant: result.variant, metric: Threshold.Metric.heapPeakBytes.name, value: Double(heap), unit: "B"))
+            }
+            entries += [
                 Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
                 Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
             ]
@@ -116,7 +121,15 @@ public struct MetricTable: Sendable {
         ] + [
             step.cpu.medianMicroseconds.map { entry(Threshold.Metric.cpuMedian.name, $0, "us") },
             step.cpu.medianWaitShare.map { entry(Threshold.Metric.waitShare.name, $0, "fraction") },
-        ].compactMap { $0 }
+        ].compactMap { $0 } + peakEntries(step, entry)
+    }
+
+    /// The peak rows (design 19), when the executions' peaks were measured (not in a folder of an older build).
+    private static func peakEntries(_ step: StepMetrics, _ entry: (String, Double, String) -> Entry) -> [Entry] {
+        guard let median = step.peakBytesMedian, let highest = step.peakBytesMax,
+              let temporary = step.temporaryAllocationsMedian else { return [] }
+        return [entry(Threshold.Metric.peakBytesMedian.name, median, "B"), entry(Threshold.Metric.peakBytesMax.name, Double(highest), "B"),
+                entry(Threshold.Metric.temporaryAllocsMedian.name, temporary, "count")]
     }
 
     /// A metric's value for a variant (in a stage of its load, given one); nil when it was not

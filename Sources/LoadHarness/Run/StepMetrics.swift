@@ -75,7 +75,9 @@ public struct StepMetrics: Sendable {
         allocations += allocation.allocations
         bytesAllocated += allocation.bytesAllocated
         bytesFreed += allocation.bytesFreed
-        executions[user, default: ExecutionDistribution()].record(allocations: allocation.allocations, bytes: allocation.bytesAllocated)
+        executions[user, default: ExecutionDistribution()].record(
+            allocations: allocation.allocations, bytes: allocation.bytesAllocated,
+            peak: (allocation.peakBytes, allocation.temporaryAllocations))
     }
 
     /// Adds another virtual user's figures for the same step.
@@ -125,6 +127,15 @@ public struct StepMetrics: Sendable {
     public var allocationsMedian: Double { Statistics.median(executions.values.compactMap(\.allocationsMedian)) ?? 0 }
     /// The median bytes one execution allocated, as `allocationsMedian` takes it.
     public var bytesMedian: Double { Statistics.median(executions.values.compactMap(\.bytesMedian)) ?? 0 }
+    /// The median peak bytes of one execution (design 19), as `allocationsMedian` takes it; nil
+    /// when no execution's peak was measured (a run folder of a build before peaks).
+    public var peakBytesMedian: Double? { Statistics.median(executions.values.compactMap(\.peakBytesMedian)) }
+    /// The highest peak bytes of any execution; nil as `peakBytesMedian` is.
+    public var peakBytesMax: Int? { executions.values.compactMap(\.peakBytesMax).max() }
+    /// The median temporary allocations of one execution, as `allocationsMedian` takes it; nil as `peakBytesMedian` is.
+    public var temporaryAllocationsMedian: Double? {
+        Statistics.median(executions.values.compactMap(\.temporaryAllocationsMedian))
+    }
     /// Allocated minus freed, over all executions: what the step left behind.
     public var netBytes: Int { bytesAllocated - bytesFreed }
 }

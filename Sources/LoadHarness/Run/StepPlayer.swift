@@ -129,12 +129,12 @@ final class StepPlayer: @unchecked Sendable {
         StatementCounters.begin()
         // What a wall-clock sampler's samples of this thread are under (the step's index; -1 after it).
         if let tag = stepIndex[name] { SampledThread.setTag(tag) }
-        // Two readings of this thread's totals: the step's exact figures. The allocation
-        // profile records the same span and allocates nothing in it.
-        // The thread's CPU clock is read outside the latency span (a system call each way).
+        // A span of this thread's counters: the step's exact figures and its peak. The
+        // allocation profile records the same span and allocates nothing in it. The thread's
+        // CPU clock is read outside the latency span (a system call each way).
         let (outcome, allocation, began, ended, cpu) = shared.profiler.record(name) {
             let cpuBefore = CPUTime.thread()
-            let before = AllocationCounters.threadTotals()
+            let span = AllocationSpan()
             let began = clock.now()
             let outcome = Result {
                 try InstructionCounter.collect(instructionLabel) {
@@ -143,7 +143,7 @@ final class StepPlayer: @unchecked Sendable {
                 }
             }
             let ended = clock.now()
-            let allocation = before.distance(to: AllocationCounters.threadTotals())
+            let allocation = span.end()
             return (outcome, allocation, began, ended, CPUTime.thread() &- cpuBefore)
         }
         let counted = StatementCounters.end()
@@ -163,7 +163,8 @@ final class StepPlayer: @unchecked Sendable {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
-                                    uncorrected: ended - began, cpu: cpu))
+                                    uncorrected: ended - began, cpu: cpu, peakBytes: allocation.peakBytes,
+                                    temporaryAllocations: allocation.temporaryAllocations))
         }
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead

@@ -20,6 +20,9 @@ struct StepRecord {
     var uncorrected: UInt64 = 0
     /// The executing thread's CPU time in the step, nanoseconds.
     var cpu: UInt64 = 0
+    /// The execution's peak bytes and temporary allocations (design 19).
+    var peakBytes = 0
+    var temporaryAllocations = 0
 }
 
 /// A virtual user's step records on their way to the collector.

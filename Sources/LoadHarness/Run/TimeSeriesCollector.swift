@@ -48,7 +48,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
             allocations += record.allocations
             bytes += record.bytesAllocated
             _ = histogram?.record(max(1, record.latency))
-            executions[Execution(user: Int(record.user), allocations: record.allocations, bytes: record.bytesAllocated), default: 0] += 1
+            let execution = Execution(user: Int(record.user), allocations: record.allocations, bytes: record.bytesAllocated,
+                                      peakBytes: record.peakBytes, temporaryAllocations: record.temporaryAllocations)
+            executions[execution, default: 0] += 1
         }
     }
 
@@ -56,6 +58,11 @@ final class TimeSeriesCollector: @unchecked Sendable {
         let user: Int
         let allocations: Int
         let bytes: Int
+        let peakBytes: Int
+        let temporaryAllocations: Int
+
+        /// The order rows are written in.
+        var order: [Int] { [user, allocations, bytes, peakBytes, temporaryAllocations] }
     }
 
     /// A collector for `variant`'s measured `steps`, reading `queues` (one per virtual user).
@@ -160,12 +167,10 @@ final class TimeSeriesCollector: @unchecked Sendable {
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
                     p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
                     maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes, load: applied))
-                for (execution, count) in bucket.executions.sorted(by: {
-                    ($0.key.user, $0.key.allocations, $0.key.bytes) < ($1.key.user, $1.key.allocations, $1.key.bytes)
-                }) {
+                for (execution, count) in bucket.executions.sorted(by: { $0.key.order.lexicographicallyPrecedes($1.key.order) }) {
                     executions.append(ExecutionRow(variant: variant, second: second, step: step, user: execution.user,
-                                                   allocations: execution.allocations,
-                                                   bytes: execution.bytes, count: count))
+                                                   allocations: execution.allocations, bytes: execution.bytes,
+                                                   peak: (execution.peakBytes, execution.temporaryAllocations), count: count))
                 }
                 if var histogram {
                     sink?.latencyInterval(variant: variant, step: step, start: Double(second), length: length, histogram: histogram)

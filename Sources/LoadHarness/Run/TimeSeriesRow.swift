@@ -36,8 +36,9 @@ public struct TimeSeriesRow: Sendable, Hashable {
     }
 }
 
-/// Executions of one step by one virtual user in one second with the same allocation count
-/// and bytes (`executions.csv`, streamed): what `roost report` rebuilds the exact medians from.
+/// Executions of one step by one virtual user in one second with the same allocation count,
+/// bytes, peak bytes and temporary allocations (`executions.csv`, streamed): what `roost
+/// report` rebuilds the exact medians from.
 public struct ExecutionRow: Sendable, Hashable {
     public let variant: String
     public let second: Int
@@ -46,6 +47,30 @@ public struct ExecutionRow: Sendable, Hashable {
     public let user: Int
     public let allocations: Int
     public let bytes: Int
+    /// The executions' peak bytes; nil in a file from before peaks (design 19).
+    public let peakBytes: Int?
+    /// Their temporary allocations; nil as `peakBytes` is.
+    public let temporaryAllocations: Int?
     /// How many executions had these figures.
     public let count: Int
+
+    /// A row (`peak` nil: a file from before peaks).
+    public init(variant: String, second: Int, step: String, user: Int, allocations: Int, bytes: Int,
+                peak: (bytes: Int, temporaryAllocations: Int)?, count: Int) {
+        self.variant = variant
+        self.second = second
+        self.step = step
+        self.user = user
+        self.allocations = allocations
+        self.bytes = bytes
+        peakBytes = peak?.bytes
+        temporaryAllocations = peak?.temporaryAllocations
+        self.count = count
+    }
+
+    /// The peak and temporary allocations, when the row has them.
+    var peak: (bytes: Int, temporaryAllocations: Int)? {
+        guard let peakBytes, let temporaryAllocations else { return nil }
+        return (peakBytes, temporaryAllocations)
+    }
 }

@@ -19,6 +19,9 @@ public struct VariantResult: Sendable {
     public let elapsedNanoseconds: UInt64
     /// The largest resident set seen while this variant ran.
     public let peakResidentBytes: Int
+    /// The largest live heap any memory reading saw while this variant ran (jemalloc's
+    /// allocated bytes, the whole process); nil when not known (a folder of an older build).
+    public var peakHeapBytes: Int? = nil
     /// Whether the run was stopped early (Ctrl-C).
     public let wasInterrupted: Bool
     /// Per step and second of the measured phase (`timeseries.csv`).

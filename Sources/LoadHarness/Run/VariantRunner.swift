@@ -147,6 +147,7 @@ struct VariantRunner {
             wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
+        result.peakHeapBytes = sampler.peakHeapBytes
         result.loadModel = scenario.load.name
         result.scheduleLag = outcome.lag
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []

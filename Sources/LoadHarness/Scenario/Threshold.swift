@@ -34,9 +34,18 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public static let allocsMedian = Metric(named: "allocs_p50")
         /// The median bytes one execution allocated (exact; repeats with many users).
         public static let bytesMedian = Metric(named: "bytes_p50")
+        /// The median of each execution's peak: the most bytes its thread held at once beyond
+        /// what it held at the step's start (exact; design 19).
+        public static let peakBytesMedian = Metric(named: "peak_bytes_p50")
+        /// The highest peak of any execution.
+        public static let peakBytesMax = Metric(named: "peak_bytes_max")
+        /// The median temporary allocations of one execution (freed before the thread's next allocation or free).
+        public static let temporaryAllocsMedian = Metric(named: "temporary_allocs_p50")
         public static let leakedObjects = Metric(named: "leaked_objects"), leakedBytes = Metric(named: "leaked_bytes")
         public static let retainedBytes = Metric(named: "retained_bytes")
         public static let rssPeakBytes = Metric(named: "rss_peak_bytes")
+        /// The highest live heap of the process (jemalloc's allocated bytes) any memory reading saw.
+        public static let heapPeakBytes = Metric(named: "heap_peak_bytes")
         /// Bytes retained per open/close cycle (the slope through the retention points).
         public static let retainedPerClose = Metric(named: "retained_per_close")
         /// Retained after the last close minus after the first.
@@ -55,7 +64,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// The metrics every run reports (any other latency percentile can be named too).
         public static let allCases: [Metric] = [
             .p50, .p90, .p99, .p999, .max, .mean, .errors, .errorRate, .opsPerSecond, .allocsPerOp, .bytesPerOp,
-            .allocsMedian, .bytesMedian, .leakedObjects, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose,
+            .allocsMedian, .bytesMedian, .peakBytesMedian, .peakBytesMax, .temporaryAllocsMedian, .leakedObjects, .leakedBytes,
+            .retainedBytes, .rssPeakBytes, .heapPeakBytes, .retainedPerClose,
             .retainedGrowth, .droppedIterations, .scheduleLagP50, .scheduleLagP99, .instructions, .instructionsMedian,
             .cpuMedian, .waitShare,
         ] + databaseMetrics
@@ -116,8 +126,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         /// Measured for a whole variant only (leaks, peak memory, retention, dropped
         /// iterations): a threshold cannot name a step on it.
         public var isVariantWide: Bool {
-            [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations, .scheduleLagP50,
-             .scheduleLagP99].contains(self)
+            [Self.leakedObjects, .leakedBytes, .rssPeakBytes, .heapPeakBytes, .retainedPerClose, .retainedGrowth, .droppedIterations,
+             .scheduleLagP50, .scheduleLagP99].contains(self)
         }
 
         /// Measured per stage too (`{stage:hold}`): a step's latency, errors, throughput and
@@ -143,8 +153,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
         public var unit: Unit {
             if percentile != nil || self == .max || self == .mean || self == .scheduleLagP50 || self == .scheduleLagP99
                 || self == .cpuMedian { return .time }
-            if [Self.bytesPerOp, .bytesMedian, .leakedBytes, .retainedBytes, .rssPeakBytes, .retainedPerClose, .retainedGrowth]
-                .contains(self) { return .bytes }
+            if [Self.bytesPerOp, .bytesMedian, .peakBytesMedian, .peakBytesMax, .leakedBytes, .retainedBytes, .rssPeakBytes,
+                .heapPeakBytes, .retainedPerClose, .retainedGrowth].contains(self) { return .bytes }
             return self == .errorRate || self == .waitShare ? .fraction : .count
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Memory over time: allocated bytes (jemalloc's `stats.allocated`) and the resident set,
-/// each its own chart with a line per variant (every variant's time starts at 0), and a
-/// hollow dot on the line at every close.
+/// each its own chart with a line per variant (every variant's time starts at 0), a hollow
+/// dot on the line at every close, and on the allocated chart a dotted level at each variant's
+/// heap peak (`heap_peak_bytes`: its highest reading, run.csv).
 ///
 /// Drawn from `memory.csv`'s rows: a row of one reading is a point; a row of a second's
 /// readings is its lowest and highest value (midway between the second's start and its last
@@ -91,8 +92,18 @@ enum MemoryChart {
         "<div class=\"charts\">\n" + Measure.allCases.map { figure(run, $0) }.joined() + "</div>\n"
     }
 
+    /// The dotted level of `variant`'s heap peak across the time its readings span (the
+    /// allocated chart only; none when the peak is not known).
+    static func heapPeak(_ variant: VariantResult, _ measure: Measure, index: Int, points: [SVGChart.Point]) -> SVGChart.Line? {
+        guard measure == .allocated, let peak = variant.peakHeapBytes, let first = points.first, let last = points.last else { return nil }
+        return SVGChart.Line(style: .peak, name: variant.variant, colorIndex: index, from: .init(x: first.x, y: Double(peak)),
+                             to: .init(x: last.x, y: Double(peak)),
+                             title: "\(variant.variant): heap peak \(RunSummary.bytes(Double(peak))) (heap_peak_bytes, the highest reading)")
+    }
+
     static func figure(_ run: RunResult, _ measure: Measure) -> String {
         var series: [SVGChart.Series] = [], markers: [SVGChart.Marker] = [], legend: [ChartFigure.LegendEntry] = []
+        var levels: [SVGChart.Line] = []
         for (index, variant) in run.variants.enumerated() {
             let all = points(variant, measure)
             guard !all.isEmpty else {
@@ -112,6 +123,7 @@ enum MemoryChart {
             legend.append(.init(colorIndex: index, name: variant.variant, text: summary, hasData: true))
             series.append(.init(name: variant.variant, colorIndex: index, points: Downsample.minMax(all, limit: pointLimit),
                                 title: "\(variant.variant): \(summary)", dots: false))
+            if let level = heapPeak(variant, measure, index: index, points: all) { levels.append(level) }
             let titled = closes <= titledClosesLimit
             for (time, point) in marks {
                 let y = value(at: time, in: all) ?? 0
@@ -123,9 +135,9 @@ enum MemoryChart {
         let chart: SVGChart? = series.isEmpty ? nil : SVGChart(
             kind: measure.rawValue, label: measure.caption,
             x: TimeAxis.shared(run),
-            y: .nice(covering: series.flatMap { $0.points.map(\.y) }, unit: .bytes, includeZero: false),
+            y: .nice(covering: series.flatMap { $0.points.map(\.y) } + levels.map(\.from.y), unit: .bytes, includeZero: false),
             xTitle: "elapsed time (each variant from its start)", yTitle: measure == .allocated ? "allocated" : "RSS",
-            series: series, markers: markers)
+            series: series, lines: levels, markers: markers)
         return ChartFigure.html(kind: measure.rawValue, caption: measure.caption, legend: legend, chart: chart,
                                 empty: run.variants.isEmpty ? "no variant ran." : "no memory samples were taken.")
     }

@@ -24,11 +24,12 @@ struct SVGChart {
         var measure: String?
     }
 
-    /// A straight line between two points, not a data series: a least-squares fit (dashed)
-    /// or where a latency curve's maximum holds beyond its last resolved percentile (dotted).
+    /// A straight line between two points, not a data series: a least-squares fit (dashed),
+    /// where a latency curve's maximum holds beyond its last resolved percentile (dotted), or a
+    /// variant's highest reading across its time on the memory chart (dotted).
     struct Line {
         enum Style: String {
-            case fit, tail
+            case fit, tail, peak
         }
 
         var style: Style = .fit

@@ -89,7 +89,7 @@ public struct StreamedRun: Sendable {
             var distributions: [String: [Int: ExecutionDistribution]] = [:]
             for row in executionRows where row.variant == variant && row.second <= last {
                 distributions[row.step, default: [:]][row.user, default: ExecutionDistribution()]
-                    .record(allocations: row.allocations, bytes: row.bytes, times: row.count)
+                    .record(allocations: row.allocations, bytes: row.bytes, peak: row.peak, times: row.count)
             }
             var metrics: [StepMetrics] = []
             for step in steps {

@@ -5,6 +5,8 @@
 enum DistributionsFile {
     /// The figure names: the allocation count, the bytes, each of SQLite's counts, the instructions.
     static let allocations = "allocs", bytes = "bytes", instructions = "instructions"
+    /// (Since design 19) the peak bytes and the temporary allocations: absent from a folder of an older build.
+    static let peakBytes = "peak_bytes", temporaryAllocations = "temporary_allocs"
 
     /// One variant's rows (instructions from `counts`, with no user).
     static func rows(scenario: String, _ variant: VariantResult, instructions counts: InstructionCounts?) -> [[String]] {
@@ -18,6 +20,8 @@ enum DistributionsFile {
             for (user, distribution) in step.executions.sorted(by: { $0.key < $1.key }) {
                 add(step.step, user, allocations, distribution.allocations)
                 add(step.step, user, bytes, distribution.bytes)
+                add(step.step, user, peakBytes, distribution.peakBytes)
+                add(step.step, user, temporaryAllocations, distribution.temporaryAllocations)
             }
             if let counts = variant.statements[step.step] {
                 for metric in DatabaseMetric.allCases {

@@ -1,10 +1,10 @@
 /// `executions.csv` (`RunTable.executions`, streamed): per second, step and virtual user, how
-/// many executions had each exact allocation count and byte total; `roost report` rebuilds a
-/// killed run's medians from it.
+/// many executions had each exact allocation count, byte total and (since design 19) peak bytes
+/// and temporary allocations; `roost report` rebuilds a killed run's medians from it.
 enum ExecutionsFile {
     static func row(scenario: String, _ row: ExecutionRow) -> [String] {
         [scenario, row.variant, String(row.second), row.step, String(row.user), String(row.allocations), String(row.bytes),
-         String(row.count)]
+         String(row.count), row.peakBytes.map(String.init) ?? "", row.temporaryAllocations.map(String.init) ?? ""]
     }
 
     /// The rows of `table`.
@@ -12,11 +12,13 @@ enum ExecutionsFile {
         var rows: [ExecutionRow] = []
         for row in table.rows {
             do {
+                let peakBytes: Int? = try row.optionalNumber("peak_bytes")
+                let temporary: Int? = try row.optionalNumber("temporary_allocs")
                 rows.append(ExecutionRow(variant: try row.text("variant"), second: try row.number("second"), step: try row.text("step"),
-                                         user: try row.number("vu"), allocations: try row.number("allocs"),
-                                         bytes: try row.number("bytes"), count: try row.number("executions")))
+                                         user: try row.number("vu"), allocations: try row.number("allocs"), bytes: try row.number("bytes"),
+                                         peak: peakBytes.flatMap { peak in temporary.map { (peak, $0) } }, count: try row.number("executions")))
             } catch {
-                throw row.problem("expected whole numbers in second, vu, allocs, bytes, executions")
+                throw row.problem("expected whole numbers in second, vu, allocs, bytes, executions, peak_bytes, temporary_allocs")
             }
         }
         return rows

@@ -19,12 +19,15 @@ struct ReadBackMemory: Sendable {
     var isPerSecond: Bool { memoryRows.contains { $0.readings > 1 } || retentionRows.contains { $0.closes > 1 } }
     /// The highest resident set any row saw.
     var peakResidentBytes: Int { memoryRows.map(\.rssBytes.upperBound).max() ?? 0 }
+    /// The highest live heap any row saw; nil without rows.
+    var peakHeapBytes: Int? { memoryRows.map(\.allocatedBytes.upperBound).max() }
 
     /// Gives `result` the rows, and the run's fit over every close: with rows of a second the
     /// fit the latest of them recorded (the most closes), else none (the fit of `retention`).
     func apply(to result: inout VariantResult) {
         result.memoryRows = memoryRows
         result.retentionRows = retentionRows
+        result.peakHeapBytes = peakHeapBytes
         result.isThinned = isPerSecond
         result.fitOverAllCloses = retentionRows.contains { $0.closes > 1 }
             ? retentionRows.compactMap(\.fit).max { $0.closes < $1.closes } : nil

@@ -71,8 +71,11 @@ struct RecordedRun: Sendable {
                 if !perSecond.isEmpty { seconds[row.step] = perSecond }
                 var executions: [Int: ExecutionDistribution] = [:]
                 for user in tables.perUser.keys {
-                    executions[user] = ExecutionDistribution(allocations: tables.table(DistributionsFile.allocations, user: user),
-                                                              bytes: tables.table(DistributionsFile.bytes, user: user))
+                    executions[user] = ExecutionDistribution(
+                        allocations: tables.table(DistributionsFile.allocations, user: user),
+                        bytes: tables.table(DistributionsFile.bytes, user: user),
+                        peakBytes: tables.table(DistributionsFile.peakBytes, user: user),
+                        temporaryAllocations: tables.table(DistributionsFile.temporaryAllocations, user: user))
                 }
                 let allocated = executions.values.reduce(0) { $0 + $1.allocations.reduce(0) { $0 + $1.key * $1.value } }
                 let bytes = executions.values.reduce(0) { $0 + $1.bytes.reduce(0) { $0 + $1.key * $1.value } }

@@ -8,7 +8,7 @@ enum RunInfoFile {
     /// `run.csv` of a finished (or rebuilt) run.
     static func text(_ run: RunResult, commandLine: [String], configuration: String) -> String {
         let completed = run.variants.filter(\.leaksChecked)
-        var extra = profileMode(run) + LoadColumns.runRows(run) + (run.rebuiltBy.map { [(RunInfo.Key.rebuiltBy, $0)] } ?? [])
+        var extra = profileMode(run) + LoadColumns.runRows(run) + peaks(run) + (run.rebuiltBy.map { [(RunInfo.Key.rebuiltBy, $0)] } ?? [])
         if run.instructions != nil || InstructionCounter.isActive { extra.append((RunInfo.Key.measuredUnder, "callgrind")) }
         if let folders = run.mergedFrom { extra.append((RunInfo.Key.mergedFrom, folders.joined(separator: " "))) }
         var info = RunInfo(seed: run.scenario.seed, commandLine: commandLine, configuration: configuration, started: run.started,
@@ -24,6 +24,14 @@ enum RunInfoFile {
               let recorded = try? PreparedDatasets.recorded(run.datasetsBuiltBeforehand, scenario: run.scenario, rows: [RunTable.run.header] + rows)
         else { return RunTable.run.text(rows) }
         return RunTable.run.text(Array(recorded.dropFirst()))
+    }
+
+    /// Per variant (in the order they ran, space-separated): the largest resident set, and the
+    /// largest live heap (jemalloc's allocated bytes; empty where not known) any memory reading saw.
+    private static func peaks(_ run: RunResult) -> [(String, String)] {
+        guard !run.variants.isEmpty else { return [] }
+        return [(RunInfo.Key.rssPeakBytes, run.variants.map { String($0.peakResidentBytes) }.joined(separator: " ")),
+                (RunInfo.Key.heapPeakBytes, run.variants.map { $0.peakHeapBytes.map(String.init) ?? "" }.joined(separator: " "))]
     }
 
     /// `allocation_profile` (exact or sampled) when the run carries profiles: what

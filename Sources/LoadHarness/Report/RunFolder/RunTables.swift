@@ -16,7 +16,9 @@ extension RunTable {
         // (since design 15) latency from each step's actual start, beside the corrected columns.
         LoadColumns.stepsColumns,
         // (since design 18) the median execution's on-CPU time and waiting share.
-        ["cpu_p50_us", "wait_share"])
+        ["cpu_p50_us", "wait_share"],
+        // (since design 19) the peak bytes per execution, median and highest, and the median temporary allocations.
+        ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"])
 
     /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
     public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
@@ -64,9 +66,11 @@ extension RunTable {
         // and the harness's share of it), why its verdict, and the step's median on-CPU time and waiting share.
         added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "reason", "cpu_p50_us", "wait_share"])
 
-    /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact allocations and bytes.
+    /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact
+    /// allocations and bytes; (since design 19) and by their peak bytes and temporary allocations.
     public static let executions = RunTable(
-        "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"])
+        "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"],
+        added: ["peak_bytes", "temporary_allocs"])
 
     /// `distributions.csv`: per variant, step, virtual user and per-execution figure (`allocs`,
     /// `bytes`, SQLite's counts; `instructions` with no user), how many executions had each

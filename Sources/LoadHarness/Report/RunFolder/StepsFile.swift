@@ -12,6 +12,7 @@ enum StepsFile {
                    step.allocationsMedian, step.bytesMedian].map(CSV.number)
                 + QueriesFile.stepsFields(variant.statements[step.step]) + LoadColumns.stepsFields(step)
                 + [step.cpu.medianMicroseconds.map(CSV.number) ?? "", step.cpu.medianWaitShare.map(CSV.number) ?? ""]
+                + [step.peakBytesMedian, step.peakBytesMax.map(Double.init), step.temporaryAllocationsMedian].map { $0.map(CSV.number) ?? "" }
         }
     }
 
