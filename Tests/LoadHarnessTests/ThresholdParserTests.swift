@@ -73,7 +73,7 @@ import Testing
         ("mena < 3ms", "unknown metric 'mena'; did you mean 'mean'?", 1),
         ("latency < 3ms", "unknown metric 'latency'; expected a latency percentile (p50, p95, p99.9, ...) or one of max, mean, "
             + "errors, error_rate, ops_per_s, allocs_per_op, bytes_per_op, allocs_p50, bytes_p50, peak_bytes_p50, peak_bytes_max, temporary_allocs_p50, leaked_objects, leaked_bytes, "
-            + "retained_bytes, rss_peak_bytes, heap_peak_bytes, retained_per_close, retained_growth, dropped_iterations, schedule_lag_p50, schedule_lag_p99, instructions, instructions_p50, statements, statements_p50, transaction_statements, transaction_statements_p50, vm_steps, vm_steps_p50, fullscan_steps, fullscan_steps_p50, sorts, sorts_p50, autoindex_rows, autoindex_rows_p50", 1),
+            + "retained_bytes, rss_peak_bytes, heap_peak_bytes, retained_per_close, retained_growth, dropped_iterations, schedule_lag_p50, schedule_lag_p99, instructions, instructions_p50, cpu_p50, wait_share, statements, statements_p50, transaction_statements, transaction_statements_p50, vm_steps, vm_steps_p50, fullscan_steps, fullscan_steps_p50, sorts, sorts_p50, autoindex_rows, autoindex_rows_p50", 1),
         ("p99() < 3ms", "malformed threshold 'p99() < 3ms': expected a step name after '(' at character 5", 5),
         ("p99(login < 3ms", "malformed threshold 'p99(login < 3ms': expected ')' after the step name at character 11", 11),
         ("p99{name:weak} < 3ms", "malformed threshold 'p99{name:weak} < 3ms': expected 'variant:' or 'stage:' after '{' at character 5", 5),
