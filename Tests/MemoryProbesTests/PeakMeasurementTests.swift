@@ -108,7 +108,7 @@ nonisolated(unsafe) private var kept: UnsafeMutableRawPointer?
     }
 
     @Test func aSpanIsExactWhileAnotherThreadAllocates() {
-        let stop = StopFlag(), running = DispatchSemaphore(value: 0)
+        let stop = PeakStopFlag(), running = DispatchSemaphore(value: 0)
         let noise = Thread {
             var blocks: [UnsafeMutableRawPointer] = [], signalled = false
             while !stop.isSet {
@@ -137,7 +137,7 @@ nonisolated(unsafe) private var kept: UnsafeMutableRawPointer?
     }
 }
 
-private final class StopFlag: @unchecked Sendable {
+private final class PeakStopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     var isSet: Bool { lock.withLock { value } }
