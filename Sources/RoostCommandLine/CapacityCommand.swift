@@ -39,6 +39,8 @@ struct CapacityCommand: ParsableCommand {
     @Option(help: "Keep built datasets in this folder (default: $XDG_CACHE_HOME/roost/datasets or ~/.cache/roost/datasets).")
     var datasetCache: String?
     @Flag(help: "Build every probe's dataset, neither reading nor writing the dataset cache.") var noDatasetCache = false
+    @Flag(help: "Do not sample the users' threads on a wall clock (no profile at the knee, no frame named for waiting).")
+    var noWallProfile = false
     @Option(help: .hidden) var shard: String?
 
     func validate() throws {
@@ -80,6 +82,7 @@ struct CapacityCommand: ParsableCommand {
         let interrupt = Interrupt(stop: stop)
         defer { withExtendedLifetime(interrupt) {} }
         search.stop = stop
+        search.samplesWallClock = !noWallProfile
         search.datasetCache = noDatasetCache ? nil : DatasetCache(folder: datasetCache ?? DatasetCache.defaultFolder())
         search.warn = { printError($0) }
         search.progress = { printError($0) }

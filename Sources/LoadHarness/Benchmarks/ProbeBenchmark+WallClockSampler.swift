@@ -59,8 +59,10 @@ extension ProbeBenchmark {
         let cpuClock = perCall(calls: options.calls) { sink &+= CPUTime.thread() &+ CPUTime.thread() }
         blackHole(sink)
         return [
-            cost("per-step CPU clock (2 x CLOCK_THREAD_CPUTIME_ID)", "ns", cpuClock,
-                 "what each measured step adds: its thread's CPU time read at its start and end (a system call each)"),
+            cost("CPU clock of a step read (2 x CLOCK_THREAD_CPUTIME_ID)", "ns", cpuClock,
+                 "its thread's CPU time read at its start and end (a system call each)"),
+            cost("CPU clock per measured step", "ns", cpuClock.map { $0 / Double(CPUTime.readEvery) },
+                 "one step in \(CPUTime.readEvery) reads it: what each step adds on average"),
             cost("SampledThread.setTag(_:)", "ns", setTag, "one thread-local store; \(options.calls * 10) calls a batch"),
             cost("wall-clock sample: sampler thread CPU", "us", sampler,
                  "per sample: pread of the thread's stat, tgkill, futex wait for the answer, copy"),

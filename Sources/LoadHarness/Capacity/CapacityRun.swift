@@ -15,6 +15,9 @@ public struct CapacityRun: Sendable {
     public var stop = StopFlag()
     public var datasetCache: DatasetCache?
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// Whether each probe samples its users' threads on a wall clock (the knee's profiles and
+    /// the frame a waiting bottleneck is named by); signals cut the users' sleeps short.
+    public var samplesWallClock = true
     /// Told of each probe as it begins and ends (one line each).
     public var progress: @Sendable (String) -> Void = { _ in }
     /// A change to each probe's stack (a test's or a benchmark's), or nil.
@@ -92,7 +95,7 @@ public struct CapacityRun: Sendable {
     func play(_ request: CapacitySearch.Request, number: Int, fewerUsers: CapacityProbe? = nil) throws
         -> (CapacityProbe, WallClockProfile?) {
         var runner = ScenarioRunner(scenario: probeScenario(request))
-        runner.wallClockSampler = WallClockSampler()
+        runner.wallClockSampler = samplesWallClock ? WallClockSampler() : nil
         runner.variants = [variant]
         runner.stop = stop
         runner.clock = clock

@@ -171,7 +171,7 @@ final class LoadTimeline {
             var result = StageResult(name: span.name, start: Double(span.start) / 1e9, end: Double(end) / 1e9, target: span.target,
                                      unit: span.unit, load: load, steps: rows)
             if lastProcessReading != nil {
-                let inSteps = stageSteps[index].values.reduce(UInt64(0)) { $0 &+ $1.cpu.totalNanoseconds }
+                let inSteps = stageSteps[index].values.reduce(UInt64(0)) { $0 &+ $1.cpu.estimatedTotalNanoseconds }
                 result.usage = CoreUsage(wallNanoseconds: end - span.start, processNanoseconds: stageProcessCPU[index],
                                          stepNanoseconds: inSteps, startWaitNanoseconds: stages[index].startWaitCPU,
                                          cores: CPUTime.cores)
@@ -189,6 +189,6 @@ extension LoadTimeline.StageStep {
         statements += Int(record.statements)
         _ = histogram.record(max(1, record.latency))
         _ = uncorrected.record(max(1, record.uncorrected))
-        cpu.record(cpu: record.cpu, wall: record.uncorrected)
+        if record.cpu == StepRecord.noCPU { cpu.skip() } else { cpu.record(cpu: record.cpu, wall: record.uncorrected) }
     }
 }

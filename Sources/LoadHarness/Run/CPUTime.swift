@@ -8,9 +8,15 @@ import Foundation
 /// the whole process's (`CLOCK_PROCESS_CPUTIME_ID`: every thread's, live and ended).
 enum CPUTime {
     /// The calling thread's CPU time so far. A system call (the kernel keeps no user-readable
-    /// copy of it): read once at each measured step's start and end, outside its latency span.
+    /// copy of it): read at a measured step's start and end, outside its latency span.
     @inline(__always)
     static func thread() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// Each virtual user reads its CPU clock around one measured step in this many (every
+    /// step's would cost two system calls a step, about half a microsecond here: docs/capacity.md).
+    /// The medians come from those executions (a systematic sample of every step's), the
+    /// steps' CPU time in all is their sum scaled to every execution.
+    static let readEvery = 4
 
     /// The whole process's CPU time so far.
     static func process() -> UInt64 { read(CLOCK_PROCESS_CPUTIME_ID) }

@@ -2,7 +2,8 @@ import Histogram
 
 /// How a step's executions used the core they ran on (design section 18): each execution's
 /// on-CPU time (its thread's CPU clock from the step's start to its end) and its waiting share
-/// (1 - on-CPU / wall, where wall is the latency from the step's actual start). A step mostly
+/// (1 - on-CPU / wall, where wall is the latency from the step's actual start), read for one
+/// execution in `CPUTime.readEvery` of each virtual user (a systematic sample). A step mostly
 /// waiting (a lock, SQLite's writer, a queue, another thread's core) shows a high share; one
 /// computing shows a low one.
 public struct StepCPU: Sendable {
@@ -11,8 +12,10 @@ public struct StepCPU: Sendable {
     /// The waiting share per execution, in thousandths plus one (1...1001: the histogram holds
     /// values from 1), each kept exactly.
     public private(set) var waitThousandths = StepCPU.histogram()
-    /// On-CPU time summed over the executions, nanoseconds.
+    /// On-CPU time summed over the executions whose clock was read, nanoseconds.
     public private(set) var totalNanoseconds: UInt64 = 0
+    /// Executions whose clock was not read (`CPUTime.readEvery`).
+    public private(set) var skipped: UInt64 = 0
 
     /// No executions.
     public init() {}
@@ -22,6 +25,16 @@ public struct StepCPU: Sendable {
         _ = time.record(max(1, cpu))
         _ = waitThousandths.record(Self.waitThousandths(cpu: cpu, wall: wall) + 1)
         totalNanoseconds &+= cpu
+    }
+
+    /// Counts an execution whose clock was not read.
+    mutating func skip() { skipped &+= 1 }
+
+    /// On-CPU time over every execution: the read ones' sum scaled to all of them.
+    public var estimatedTotalNanoseconds: UInt64 {
+        let read = time.totalCount
+        guard read > 0 else { return 0 }
+        return UInt64((Double(totalNanoseconds) * Double(read + skipped) / Double(read)).rounded())
     }
 
     /// Records `count` executions at a step's medians as a report keeps them (a run read back:
@@ -39,6 +52,7 @@ public struct StepCPU: Sendable {
         time.add(other.time)
         waitThousandths.add(other.waitThousandths)
         totalNanoseconds &+= other.totalNanoseconds
+        skipped &+= other.skipped
     }
 
     /// Whether any execution was recorded (a run rebuilt from streamed files has none).

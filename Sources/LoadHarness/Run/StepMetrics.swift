@@ -59,7 +59,7 @@ public struct StepMetrics: Sendable {
     /// `cpuNanoseconds`: the executing thread's CPU time in the step (nil: not read).
     mutating func record(nanoseconds: UInt64, uncorrectedNanoseconds: UInt64, allocation: AllocationMeasurement, error: (any Error)?,
                          user: Int = 0, iteration: Int = 0, keepingLatency: Bool = false, cpuNanoseconds: UInt64? = nil) {
-        if let cpuNanoseconds { cpu.record(cpu: cpuNanoseconds, wall: uncorrectedNanoseconds) }
+        if let cpuNanoseconds { cpu.record(cpu: cpuNanoseconds, wall: uncorrectedNanoseconds) } else { cpu.skip() }
         _ = latency.record(max(1, nanoseconds))
         if keepingLatency { latencies[user, default: []].append(max(1, nanoseconds)) }
         _ = uncorrected.record(max(1, uncorrectedNanoseconds))

@@ -34,6 +34,8 @@ final class StepPlayer: @unchecked Sendable {
     /// Put before each measured step's name in what it records (`setup.` for setup steps).
     var namePrefix = ""
     private var isMeasuring = true
+    /// Measured steps until the next whose CPU clock is read (0: this one).
+    private var cpuCountdown = 0
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
          stop: StopFlag, sampler: MemorySampler, progress: @escaping @Sendable (RunProgress) -> Void,
@@ -132,8 +134,11 @@ final class StepPlayer: @unchecked Sendable {
         // A span of this thread's counters: the step's exact figures and its peak. The
         // allocation profile records the same span and allocates nothing in it. The thread's
         // CPU clock is read outside the latency span (a system call each way).
+        // One execution in `CPUTime.readEvery` reads it (the clock is a system call).
+        let readsCPU = cpuCountdown == 0
+        cpuCountdown = readsCPU ? CPUTime.readEvery - 1 : cpuCountdown - 1
         let (outcome, allocation, began, ended, cpu) = shared.profiler.record(name) {
-            let cpuBefore = CPUTime.thread()
+            let cpuBefore = readsCPU ? CPUTime.thread() : 0
             let span = AllocationSpan()
             let began = clock.now()
             let outcome = Result {
@@ -144,7 +149,7 @@ final class StepPlayer: @unchecked Sendable {
             }
             let ended = clock.now()
             let allocation = span.end()
-            return (outcome, allocation, began, ended, CPUTime.thread() &- cpuBefore)
+            return (outcome, allocation, began, ended, readsCPU ? CPUTime.thread() &- cpuBefore : nil)
         }
         let counted = StatementCounters.end()
         SampledThread.setTag(-1)
@@ -163,7 +168,7 @@ final class StepPlayer: @unchecked Sendable {
             records.push(StepRecord(step: index, user: Int32(truncatingIfNeeded: vu.index), failed: error != nil, ended: ended &- start,
                                     latency: ended - (intendedStart ?? began), allocations: allocation.allocations,
                                     bytesAllocated: allocation.bytesAllocated, statements: Int32(truncatingIfNeeded: statements),
-                                    uncorrected: ended - began, cpu: cpu, peakBytes: allocation.peakBytes,
+                                    uncorrected: ended - began, cpu: cpu ?? StepRecord.noCPU, peakBytes: allocation.peakBytes,
                                     temporaryAllocations: allocation.temporaryAllocations))
         }
         if closed != nil {

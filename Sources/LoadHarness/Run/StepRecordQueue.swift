@@ -18,11 +18,16 @@ struct StepRecord {
     var statements: Int32 = 0
     /// Latency from the step's actual start, nanoseconds (equal to `latency` in a closed model).
     var uncorrected: UInt64 = 0
-    /// The executing thread's CPU time in the step, nanoseconds.
-    var cpu: UInt64 = 0
+    /// The executing thread's CPU time in the step, nanoseconds (`noCPU`: not read for this execution).
+    var cpu: UInt64 = StepRecord.noCPU
     /// The execution's peak bytes and temporary allocations (design 19).
     var peakBytes = 0
     var temporaryAllocations = 0
+}
+
+extension StepRecord {
+    /// An execution whose CPU clock was not read (`CPUTime.readEvery`).
+    static let noCPU = UInt64.max
 }
 
 /// A virtual user's step records on their way to the collector.

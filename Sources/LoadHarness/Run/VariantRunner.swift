@@ -152,7 +152,7 @@ struct VariantRunner {
         result.scheduleLag = outcome.lag
         result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
         result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
-                                     stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.totalNanoseconds ?? 0) },
+                                     stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.estimatedTotalNanoseconds ?? 0) },
                                      startWaitNanoseconds: result.stages.reduce(0) { $0 &+ ($1.usage?.startWaitNanoseconds ?? 0) },
                                      cores: CPUTime.cores)
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
