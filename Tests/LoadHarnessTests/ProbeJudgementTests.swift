@@ -91,6 +91,17 @@ import Testing
         #expect(short.reason == "started 4000/s of 5120/s (under 95%) with users free; cores 40% busy")
     }
 
+    @Test func aFewDropsInALongProbeStillKeepUp() {
+        // 6 of 12,800 scheduled (under 1%): kept up. 200 (1.6%): every user was busy too often.
+        var few = figures(target: 1_280, achieved: 1_280, dropped: 6, users: 64, maxUsers: 1_024, usage: usage(busy: 0.41, steps: 0.25))
+        few.scheduled = 12_800
+        few.fewerUsers = (32, 1_272)
+        #expect(ProbeJudgement.judge(few).verdict == .pass)
+        few.dropped = 200
+        // Started all but 1.6% with more users than before: more still, not the stack's limit yet.
+        #expect(ProbeJudgement.judge(few).verdict == .moreUsers)
+    }
+
     @Test func aThresholdOnTheStacksFiguresFailsAndOneKeptUpPasses() {
         #expect(ProbeJudgement.judge(figures(usage: usage(busy: 0.99, steps: 0.95), stack: ["p99(open_post) < 1ms"])).verdict == .fail)
         #expect(ProbeJudgement.judge(figures(achieved: 4_900, usage: usage(busy: 0.99, steps: 0.95))).verdict == .pass)

@@ -114,6 +114,7 @@ public struct CapacityRun: Sendable {
         let scheduleFailures = failed.filter { failure in !stackFailures.contains(failure) }
         let judgement = ProbeJudgement.judge(ProbeJudgement.Figures(
             targetRate: request.rate, achievedRate: stage.load.achievedRate, dropped: stage.load.dropped,
+            scheduled: Int((stage.load.targetRate ?? request.rate) * (stage.end - stage.start)),
             isLate: (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance, lagP99: stage.load.lagP99, users: request.users,
             maxUsers: settings.maxUsers, busyUsers: stage.load.virtualUsers, usage: stage.usage,
             stackFailures: stackFailures.map { source(of: $0) }, scheduleFailures: scheduleFailures.map { source(of: $0) },
