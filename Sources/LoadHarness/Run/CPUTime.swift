@@ -12,10 +12,10 @@ enum CPUTime {
     @inline(__always)
     static func thread() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
 
-    /// Each virtual user reads its CPU clock around one measured step in this many (every
-    /// step's would cost two system calls a step, about half a microsecond here: docs/capacity.md).
-    /// The medians come from those executions (a systematic sample of every step's), the
-    /// steps' CPU time in all is their sum scaled to every execution.
+    /// Each virtual user reads its CPU clock around each step's first execution and one in this
+    /// many after (every execution's would cost two system calls, about half a microsecond here:
+    /// docs/capacity.md). The medians come from those executions (a systematic sample of each
+    /// step's), the steps' CPU time in all is their sum scaled to every execution.
     static let readEvery = 4
 
     /// The whole process's CPU time so far.

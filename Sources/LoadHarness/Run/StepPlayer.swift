@@ -34,8 +34,8 @@ final class StepPlayer: @unchecked Sendable {
     /// Put before each measured step's name in what it records (`setup.` for setup steps).
     var namePrefix = ""
     private var isMeasuring = true
-    /// Measured steps until the next whose CPU clock is read (0: this one).
-    private var cpuCountdown = 0
+    /// Per measured step (by index), its executions until the next whose CPU clock is read (0: the next).
+    private var cpuCountdowns: [Int] = []
 
     init(vu: VirtualUser, steps: [Step], clock: any RunClock, tracker: LifetimeTracker, shared: SharedRunState,
          stop: StopFlag, sampler: MemorySampler, progress: @escaping @Sendable (RunProgress) -> Void,
@@ -53,6 +53,7 @@ final class StepPlayer: @unchecked Sendable {
         self.records = records
         self.stepIndex = stepIndex
         result = VirtualUserResult(app: vu.app)
+        cpuCountdowns = Array(repeating: 0, count: stepIndex.count)
     }
 
     /// One pass over the steps. `intendedStart` (open model) is when the iteration should
@@ -130,13 +131,13 @@ final class StepPlayer: @unchecked Sendable {
         // here on the thread's first step, and nothing is allocated inside the span).
         StatementCounters.begin()
         // What a wall-clock sampler's samples of this thread are under (the step's index; -1 after it).
-        if let tag = stepIndex[name] { SampledThread.setTag(tag) }
+        let index = stepIndex[name]
+        if let index { SampledThread.setTag(index) }
         // A span of this thread's counters: the step's exact figures and its peak. The
         // allocation profile records the same span and allocates nothing in it. The thread's
         // CPU clock is read outside the latency span (a system call each way).
-        // One execution in `CPUTime.readEvery` reads it (the clock is a system call).
-        let readsCPU = cpuCountdown == 0
-        cpuCountdown = readsCPU ? CPUTime.readEvery - 1 : cpuCountdown - 1
+        // Each step's first execution and one in `CPUTime.readEvery` after read it (a system call).
+        let readsCPU = readsCPUClock(step: index)
         let (outcome, allocation, began, ended, cpu) = shared.profiler.record(name) {
             let cpuBefore = readsCPU ? CPUTime.thread() : 0
             let span = AllocationSpan()
@@ -181,6 +182,17 @@ final class StepPlayer: @unchecked Sendable {
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
                                      liveTrackedObjects: census.live)
         }
+    }
+
+    /// Whether this execution of the step at `index` reads its CPU clock: the first, then one in
+    /// `CPUTime.readEvery`; a step outside the iterations' (a setup step) always does.
+    private func readsCPUClock(step index: Int32?) -> Bool {
+        guard let index, index >= 0 else { return true }
+        let slot = Int(index)
+        if slot >= cpuCountdowns.count { cpuCountdowns += Array(repeating: 0, count: slot + 1 - cpuCountdowns.count) }
+        let reads = cpuCountdowns[slot] == 0
+        cpuCountdowns[slot] = reads ? CPUTime.readEvery - 1 : cpuCountdowns[slot] - 1
+        return reads
     }
 
     /// Tracks the parts of the screen a close step is about to close (outside the measured
