@@ -35,6 +35,16 @@ enum CapacityReport {
         result.probes.flatMap { $0.steps.map(\.step) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
+    /// A verdict's cell colour: a pass green, a limit (the stack's or the harness's) red, a
+    /// probe played again with more users or interrupted plain.
+    private static func cssClass(_ verdict: CapacityProbe.Verdict) -> String {
+        switch verdict {
+        case .pass: "pass"
+        case .fail, .generatorLimited: "fail"
+        case .moreUsers, .interrupted: ""
+        }
+    }
+
     private static func share(_ value: Double?) -> String { value.map { ProbeJudgement.percent($0) } ?? "-" }
 
     private static func probesTable(_ result: CapacityResult) -> String {
@@ -43,7 +53,7 @@ enum CapacityReport {
              .number(HTMLText.count(probe.dropped)), .number(probe.lagP99.map { RunSummary.observed(.time, $0) } ?? "-"),
              .number(HTMLText.trimmed(probe.busyUsers, decimals: 1) + " of " + HTMLText.count(probe.users)),
              .number(share(probe.usage?.busyShare)), .number(share(probe.usage?.harnessShare)), .number(String(probe.levels)),
-             HTMLTables.Cell(html: HTMLText.escape(probe.verdict.rawValue), cssClass: probe.verdict == .pass ? "pass" : "fail"),
+             HTMLTables.Cell(html: HTMLText.escape(probe.verdict.rawValue), cssClass: cssClass(probe.verdict)),
              .text((probe.failed + (probe.reason.map { [$0] } ?? [])).joined(separator: "; "))]
         }
         return HTMLTables.table(["probe", "target", "achieved", "dropped", "schedule lag p99", "users busy", "cores busy",
