@@ -76,6 +76,21 @@ import Testing
         #expect(comparison.regressions.count == 5)
     }
 
+    @Test func aStepsOnCPUTimeIsShownAndJudgedOnlyWhenAsked() throws {
+        var values = timings
+        values["weak|cpu_p50(open)"] = 1_000
+        values["weak|wait_share(open)"] = 0.1
+        let baseline = try folder(values)
+        var doubled = values
+        doubled["weak|cpu_p50(open)"] = 2_000
+        doubled["weak|wait_share(open)"] = 0.6
+        #expect(try RunComparison.compare(baseline: baseline, current: try folder(doubled)).regressions.isEmpty)
+        var asked = Tolerances()
+        try asked.set("cpu_p50=+25%")
+        #expect(try RunComparison.compare(baseline: baseline, current: try folder(doubled), tolerances: asked).regressions.map(\.metric)
+            == ["cpu_p50(open)"])
+    }
+
     @Test func theTimingToleranceWidensEveryLatencyMetricAndThroughput() throws {
         var values = timings
         values["weak|ops_per_s(open)"] = 400
