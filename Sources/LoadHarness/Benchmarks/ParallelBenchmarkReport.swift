@@ -72,7 +72,7 @@ public struct ParallelBenchmarkReport: Sendable {
         if !busy.isEmpty {
             lines.append("")
             lines.append("warning: \(busy.count) of \(plays.count) plays shared the machine (other processes used over 0.1 CPU "
-                + "per second): their rates are low; run again with nothing else running (/work/tools/quiet on the project's machine)")
+                + "per second): their rates are low; run again with nothing else running")
         }
         return lines.joined(separator: "\n")
     }
