@@ -10,7 +10,8 @@ struct CapacityCommand: ParsableCommand {
         discussion: """
             Plays the scenario's steps in the open model at a series of rates, each probe on a fresh stack with a fresh copy \
             of the dataset: --settle at the rate (not judged), then --level judged by the scenario's thresholds (or --slo, \
-            repeatable). Rates double from --start until a probe fails, then bisection until the passing and failing rates \
+            repeatable). Rates double from --start (four times while the cores were at most a quarter busy, with the users \
+            Little's law asks for) until a probe fails, then bisection until the passing and failing rates \
             are within --precision; the highest passing rate is confirmed by a probe three levels long. A stack that cannot \
             keep up while its steps fill the cores fails the probe (its limit on this machine); with every user busy and \
             cores to spare the probe is played again with more users (Little's law, up to 1,024); only when the harness's \
@@ -28,8 +29,8 @@ struct CapacityCommand: ParsableCommand {
     @Option(help: "The variant to probe (default: the scenario's first).") var variant: String?
     @Option(help: "The first probe's rate, e.g. 50/s.") var start = "10/s"
     @Option(help: "How close the passing and failing rates must come, e.g. 5%.") var precision = "5%"
-    @Option(help: "How long each probe is judged.") var level = "10s"
-    @Option(help: "How long each probe runs at its rate before it is judged.") var settle = "2s"
+    @Option(help: "How long each probe is judged.") var level = "5s"
+    @Option(help: "How long each probe runs at its rate before it is judged.") var settle = "1s"
     @Option(help: "The most the search may take.") var maxTime = "15m"
     @Option(help: "Write the search's files into this folder instead of Reports/runs/<scenario>/capacity-<time>-<id>.")
     var out: String?

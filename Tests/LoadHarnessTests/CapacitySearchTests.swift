@@ -109,4 +109,30 @@ import Testing
         #expect(search.lowestFail == nil)
         #expect(search.highestPass == 100)
     }
+
+    /// Far below the cores' limit a rate grows four times, and the users grow with it by
+    /// Little's law, so no probe is played again for want of users; from a quarter busy it doubles.
+    @Test func ratesLeapWhileTheCoresAreMostlyIdleAndUsersFollowTheRate() {
+        // Each iteration keeps one user busy 20 ms and takes 1 ms of the two cores' time: the
+        // cores are full at 2,000/s; thresholds hold up to 1,500/s.
+        var search = CapacitySearch(CapacitySettings(start: 10, precision: 0.05, users: 4, maxUsers: 1_024))
+        var requests: [CapacitySearch.Request] = []
+        while let request = search.next, requests.count < 30 {
+            requests.append(request)
+            let passes = request.rate <= 1_500
+            var probe = CapacityProbe(number: requests.count, targetRate: request.rate, users: request.users, levels: request.levels,
+                                      achievedRate: request.rate, dropped: 0, lagP99: 10, verdict: passes ? .pass : .fail,
+                                      failed: passes ? [] : ["p99(logout) < 25ms"], steps: [])
+            let busy = UInt64(request.rate * 1_000_000)  // 1 ms of CPU an iteration, over one second
+            probe.usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: busy, stepNanoseconds: busy, cores: 2)
+            probe.busyUsers = request.rate * 0.020
+            search.record(probe)
+        }
+        // 10, 40, 160 (8% busy) leap; 640 (32%) doubles to 1,280 (64%), then 2,560 fails.
+        #expect(requests.prefix(6).map(\.rate) == [10, 40, 160, 640, 1_280, 2_560])
+        // Users for the next rate: 1.5 x rate x 20 ms, never fewer than before.
+        #expect(requests.prefix(6).map(\.users) == [4, 4, 5, 20, 39, 77])
+        #expect(search.ending == .found)
+        #expect(search.highestPass.map { $0 <= 1_500 && $0 >= 1_500 / 1.05 } == true)
+    }
 }

@@ -1,6 +1,8 @@
 /// The capacity search's decisions (design section 15), apart from playing the probes so
 /// they can be tested exactly: which rate to probe next, with how many users and for how many
-/// levels, and the answer once known. Rates double from the start until a probe fails, then
+/// levels, and the answer once known. Rates double from the start until a probe fails (four
+/// times while the cores were at most a quarter busy: the steps' work could not fill them at
+/// the next rate, and a search from 10/s reaches thousands in half the probes), then
 /// bisection until the passing and failing rates are within the precision, then the highest
 /// passing rate is confirmed by a probe three levels long (a failed confirmation makes it the
 /// failing rate and the search goes on below it). A probe whose users were all busy while the
@@ -88,7 +90,11 @@ struct CapacitySearch {
                 return
             }
             highestPass = max(highestPass ?? 0, probe.targetRate)
-            if case .doubling(let rate) = phase { phase = .doubling(rate * 2) }
+            if case .doubling(let rate) = phase {
+                let next = rate * Self.growth(after: probe)
+                users = usersFollowing(probe, to: next)
+                phase = .doubling(next)
+            }
             narrow()
         case .fail:
             let failure = (probe.targetRate, probe.failed.first ?? probe.reason ?? "a threshold")
@@ -113,6 +119,23 @@ struct CapacitySearch {
             phase = .bisecting
             narrow()
         }
+    }
+
+    /// How much the next rate of the doubling phase grows: four times while the cores were at
+    /// most a quarter busy (at four times the rate they would be at most full), else twice.
+    static func growth(after probe: CapacityProbe) -> Double {
+        guard let usage = probe.usage, usage.busyShare <= 1 / leap else { return 2 }
+        return leap
+    }
+
+    /// The growth of a rate whose probe left the cores at most `1 / leap` busy.
+    static let leap = 4.0
+
+    /// The users the next rate needs by Little's law, so a higher rate does not first drop
+    /// iterations for want of users; never fewer than now, at most the most allowed.
+    private func usersFollowing(_ probe: CapacityProbe, to rate: Double) -> Int {
+        let needed = ProbeJudgement.users(for: rate, busyUsers: probe.busyUsers, achievedRate: probe.achievedRate)
+        return min(settings.maxUsers, max(users, needed ?? users))
     }
 
     /// Confirm once the passing and failing rates are within the precision (or no rate

@@ -1,5 +1,5 @@
-/// How `roost capacity` searches (design section 15): rates double from `start` until a
-/// probe fails, then bisection until the highest passing and lowest failing rates are within
+/// How `roost capacity` searches (design section 15): rates double from `start` (leap four
+/// times while the cores have room, `CapacitySearch.growth(after:)`) until a probe fails, then bisection until the highest passing and lowest failing rates are within
 /// `precision`; the highest passing rate is confirmed by a probe three levels long.
 public struct CapacitySettings: Sendable {
     /// The first probe's arrival rate, iterations per second.
@@ -18,7 +18,7 @@ public struct CapacitySettings: Sendable {
     public var maxUsers: Int
 
     /// A search's settings; the defaults are `roost capacity`'s.
-    public init(start: Double = 10, precision: Double = 0.05, level: Duration = .seconds(10), settle: Duration = .seconds(2),
+    public init(start: Double = 10, precision: Double = 0.05, level: Duration = .seconds(5), settle: Duration = .seconds(1),
                 maxTime: Duration = .seconds(900), users: Int = 16, maxUsers: Int = 1_024) {
         self.start = start
         self.precision = precision

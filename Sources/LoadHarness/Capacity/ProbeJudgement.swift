@@ -103,12 +103,19 @@ struct ProbeJudgement: Equatable {
         return ProbeJudgement(verdict: .generatorLimited, reason: scheduleReason(figures) + " with users free; \(cores)", nextUsers: nil)
     }
 
-    /// Users for the same rate: Little's law (rate x time per iteration) with half again for
-    /// the spread, at least twice as many, at most the most allowed.
+    /// Users for the same rate: Little's law, at least twice as many, at most the most allowed.
     static func usersNeeded(_ figures: Figures) -> Int {
-        let perIteration = figures.achievedRate > 0 ? figures.busyUsers / figures.achievedRate : 0
-        let needed = (figures.targetRate * perIteration * 1.5).rounded(.up)
-        return min(figures.maxUsers, max(figures.users * 2, needed.isFinite ? Int(needed) : figures.users * 2))
+        let needed = users(for: figures.targetRate, busyUsers: figures.busyUsers, achievedRate: figures.achievedRate)
+        return min(figures.maxUsers, max(figures.users * 2, needed ?? figures.users * 2))
+    }
+
+    /// The users that play `rate` by Little's law (rate x time per iteration, the time from a
+    /// probe that started `achievedRate` with `busyUsers` playing on average), with half again
+    /// for the spread; nil when that probe started nothing.
+    static func users(for rate: Double, busyUsers: Double, achievedRate: Double) -> Int? {
+        guard achievedRate > 0 else { return nil }
+        let needed = (rate * busyUsers / achievedRate * 1.5).rounded(.up)
+        return needed.isFinite ? Int(needed) : nil
     }
 
     /// `could not keep up: 3,210 of 5,120/s started`.
