@@ -32,49 +32,12 @@ let package = Package(
             name: "CJemalloc",
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
-        // SQLite 3.40.1, the system's version (Debian bookworm's source with its patches, as an
-        // amalgamation), with Debian's compile options, patched so that a WAL of the
-        // "roost-memory" VFS skips its frame checksums (docs/sqlite.md). Its definitions take
-        // precedence over the system libsqlite3 that GRDB links; Swift code still sees SQLite's
-        // API through GRDBSQLite (the system's sqlite3.h, the same version).
-        .target(
-            name: "CSQLite",
-            exclude: ["README.md"],
-            cSettings: [
-                // debian/rules of sqlite3 3.40.1-2+deb12u2, plus what its configure adds.
-                .define("SQLITE_SECURE_DELETE"), .define("SQLITE_ENABLE_COLUMN_METADATA"),
-                .define("SQLITE_ENABLE_FTS3"), .define("SQLITE_ENABLE_FTS3_PARENTHESIS"),
-                .define("SQLITE_ENABLE_RTREE", to: "1"), .define("SQLITE_SOUNDEX", to: "1"),
-                .define("SQLITE_ENABLE_UNLOCK_NOTIFY"), .define("SQLITE_OMIT_LOOKASIDE", to: "1"),
-                .define("SQLITE_ENABLE_DBSTAT_VTAB"), .define("SQLITE_ALLOW_ROWID_IN_VIEW"),
-                .define("SQLITE_ENABLE_UPDATE_DELETE_LIMIT", to: "1"),
-                .define("SQLITE_ENABLE_LOAD_EXTENSION"), .define("SQLITE_ENABLE_JSON1"),
-                .define("SQLITE_LIKE_DOESNT_MATCH_BLOBS"), .define("SQLITE_THREADSAFE", to: "1"),
-                .define("SQLITE_ENABLE_FTS3_TOKENIZER", to: "1"), .define("SQLITE_USE_URI", to: "1"),
-                .define("SQLITE_MAX_SCHEMA_RETRY", to: "25"), .define("SQLITE_ENABLE_PREUPDATE_HOOK"),
-                .define("SQLITE_ENABLE_SESSION"), .define("SQLITE_ENABLE_STMTVTAB"),
-                .define("SQLITE_MAX_VARIABLE_NUMBER", to: "250000"),
-                .define("SQLITE_ENABLE_MATH_FUNCTIONS"), .define("SQLITE_ENABLE_FTS4"),
-                .define("SQLITE_ENABLE_FTS5"), .define("SQLITE_OS_UNIX", to: "1"), .define("NDEBUG"),
-                // configure's findings on glibc, less HAVE_MALLOC_USABLE_SIZE (a Debian patch
-                // removes it: with it SQLite's allocations would change size).
-                .define("HAVE_FDATASYNC", to: "1"), .define("HAVE_GMTIME_R", to: "1"),
-                .define("HAVE_ISNAN", to: "1"), .define("HAVE_LOCALTIME_R", to: "1"),
-                .define("HAVE_STRCHRNUL", to: "1"), .define("HAVE_USLEEP", to: "1"),
-                .define("HAVE_UTIME", to: "1"), .define("HAVE_PREAD", to: "1"),
-                .define("HAVE_PWRITE", to: "1"), .define("HAVE_PREAD64", to: "1"),
-                .define("HAVE_PWRITE64", to: "1"), .define("HAVE_STDINT_H", to: "1"),
-                .define("HAVE_INTTYPES_H", to: "1"),
-                // No unsafeFlags (-O2 in debug builds too): SwiftPM refuses them in a package
-                // that depends on Roost by URL (docs/custom-steps.md). Release builds are -O2.
-            ],
-            linkerSettings: [.linkedLibrary("m"), .linkedLibrary("dl")]
-        ),
         // The heap-backed SQLite VFS `.memory` stacks live in (WAL, several connections, no
-        // system calls), and SQLite's process-wide settings made before it starts.
+        // system calls), SQLite's process-wide settings made before it starts, and the check
+        // that the SQLite the process runs is the one it was compiled against. SQLite is the
+        // system's (apt: libsqlite3-dev), the one library GRDB links too: one copy per process.
         .target(
             name: "CMemoryFiles",
-            dependencies: ["CSQLite"],
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .target(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LoadHarness
+import SocialStack
 
 struct RoostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +26,7 @@ public enum RoostCommandLine {
     /// not ArgumentParser's 64.
     public static func main(extensions: [RoostExtension] = []) -> Never {
         do {
+            try SQLiteLibrary.check()
             StepRegistry.install(try StepRegistry(extensions: extensions))
         } catch {
             printError("roost: \(error)")

@@ -44,6 +44,7 @@ public final class SocialStack: Sendable {
     /// Opens the stack's database, made from `contents` when given (SocialStack+Starting.swift),
     /// and migrates it.
     init(_ configuration: Configuration, startingAs contents: StartingContents?) throws {
+        try SQLiteLibrary.check()
         var config = GRDB.Configuration()
         config.busyMode = .timeout(10)
         let onConnection = configuration.onConnection

@@ -4,9 +4,9 @@ import GRDBSQLite
 import Testing
 @testable import SocialStack
 
-/// The package's SQLite (Sources/CSQLite, docs/sqlite.md) skips the frame checksums of a WAL
-/// in the process's heap (the `roost-memory` VFS), which no other process ever recovers, and
-/// keeps them for a WAL on disk, which another process may recover after a crash.
+/// Roost runs the system's SQLite, unpatched (docs/sqlite.md): every WAL frame carries SQLite's
+/// chained checksum, in the process's heap (the `roost-memory` VFS) as on disk, and a copy of a
+/// heap database and its WAL opened afresh is recovered from those frames.
 @Suite struct WALChecksumTests {
     /// A frame's two checksum words.
     private struct Checksum: Equatable {
@@ -96,21 +96,21 @@ import Testing
         return bytes
     }
 
-    @Test func aMemoryStacksWALFramesCarryNoChecksum() throws {
+    @Test func aMemoryStacksWALFramesCarryTheirChecksums() throws {
         let stack = try stackWithWrites(storage: .memory)
         defer { stack.close() }
         let memory = try #require(stack.memory)
         let wal = try WAL(memoryFileBytes(memory.name + "-wal"))
         #expect(wal.currentFrames.count >= 10, "the writes left \(wal.currentFrames.count) frames")
         for frame in wal.storedAndComputedChecksums {
-            #expect(frame.stored == .zero)
-            #expect(frame.computed != .zero)
+            #expect(frame.stored == frame.computed)
+            #expect(frame.stored != .zero)
         }
     }
 
     /// A copy of a memory stack's database and WAL, opened afresh, recovers the WAL (its
-    /// index is rebuilt from the frames): frames with a zero checksum are accepted.
-    @Test func aMemoryWALWithoutChecksumsIsRecovered() throws {
+    /// index is rebuilt from the frames, each checked against its checksum).
+    @Test func aMemoryWALIsRecovered() throws {
         let stack = try stackWithWrites(storage: .memory)
         defer { stack.close() }
         let memory = try #require(stack.memory)
