@@ -135,4 +135,42 @@ import Testing
         #expect(search.ending == .found)
         #expect(search.highestPass.map { $0 <= 1_500 && $0 >= 1_500 / 1.05 } == true)
     }
+
+    /// A stack whose one writer is a queue: 32 users start 1,800/s at most, more start half as
+    /// many (a longer queue of threads on the same cores). After 64 users failed a rate 32 were
+    /// short of, the search goes back to 32 and finds the limit with them.
+    @Test func afterMoreUsersStartedFewerTheSearchGoesBackToFewer() {
+        var search = CapacitySearch(CapacitySettings(start: 1_000, precision: 0.05, users: 32, maxUsers: 1_024))
+        var requests: [CapacitySearch.Request] = []
+        while let request = search.next, requests.count < 30 {
+            requests.append(request)
+            let started = min(request.rate, request.users <= 32 ? 1_800 : 900)
+            let dropped = Int(request.rate - started)
+            let usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: 1_000_000_000, stepNanoseconds: 900_000_000, cores: 2)
+            var fewer: (users: Int, achievedRate: Double)?
+            if let last = search.probes.last, last.verdict == .moreUsers, last.targetRate == request.rate {
+                fewer = (last.users, last.achievedRate)
+            }
+            let busyUsers = min(Double(request.users), started * 0.008)  // 8 ms an iteration
+            let judgement = ProbeJudgement.judge(ProbeJudgement.Figures(
+                targetRate: request.rate, achievedRate: started, dropped: dropped, scheduled: Int(request.rate), isLate: false,
+                lagP99: 10, users: request.users, maxUsers: 1_024, busyUsers: busyUsers, usage: usage,
+                stackFailures: [], scheduleFailures: [], fewerUsers: fewer))
+            var probe = CapacityProbe(number: requests.count, targetRate: request.rate, users: request.users, levels: request.levels,
+                                      achievedRate: started, dropped: dropped, lagP99: 10, verdict: judgement.verdict, failed: [],
+                                      steps: [], reason: judgement.reason)
+            probe.nextUsers = judgement.nextUsers
+            probe.busyUsers = busyUsers
+            search.record(probe)
+        }
+        // 1,000 passes; 2,000 drops with 32 users and fails with 64; 1,500 is played with 32 again.
+        #expect(requests.prefix(4).map(\.rate) == [1_000, 2_000, 2_000, 1_500])
+        #expect(requests.prefix(4).map(\.users) == [32, 32, 64, 32])
+        let afterFailures = search.probes.indices.dropLast().filter { search.probes[$0].verdict == .fail && search.probes[$0].users == 64 }
+        #expect(!afterFailures.isEmpty)
+        #expect(afterFailures.allSatisfy { requests[$0 + 1].users == 32 })
+        #expect(search.ending == .found)
+        // Up to 1% of a probe's iterations may drop, so rates to 1,800 / 0.99 keep up.
+        #expect(search.highestPass.map { $0 <= 1_800 / 0.99 && $0 >= 1_800 / 1.05 } == true, "found \(String(describing: search.highestPass))")
+    }
 }

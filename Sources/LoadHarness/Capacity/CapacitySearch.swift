@@ -6,7 +6,8 @@
 /// bisection until the passing and failing rates are within the precision, then the highest
 /// passing rate is confirmed by a probe three levels long (a failed confirmation makes it the
 /// failing rate and the search goes on below it). A probe whose users were all busy while the
-/// cores had room is played again with more users (`ProbeJudgement`); a generator-limited probe
+/// cores had room is played again with more users (`ProbeJudgement`), and when those started
+/// no more the search goes on with the fewer; a generator-limited probe
 /// is never counted as the stack's limit: the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
@@ -98,6 +99,7 @@ struct CapacitySearch {
             narrow()
         case .fail:
             let failure = (probe.targetRate, probe.failed.first ?? probe.reason ?? "a threshold")
+            goBackToFewerUsers(than: probe)
             if probe.levels > 1 {
                 // The confirmation failed: that rate fails, the search goes on below it.
                 passes.removeAll { $0 >= probe.targetRate }
@@ -119,6 +121,17 @@ struct CapacitySearch {
             phase = .bisecting
             narrow()
         }
+    }
+
+    /// When more users failed a rate that fewer were short of (they started no more, or queued
+    /// inside the steps past a threshold), the later probes go back to the fewer users: a queue
+    /// of threads on a few cores can start fewer iterations than a short one, and lower rates
+    /// ask for more users again if they need them.
+    private mutating func goBackToFewerUsers(than probe: CapacityProbe) {
+        guard let fewer = probes.dropLast().last, fewer.verdict == .moreUsers, fewer.targetRate == probe.targetRate,
+              fewer.users < probe.users
+        else { return }
+        users = fewer.users
     }
 
     /// How much the next rate of the doubling phase grows: four times while the cores were at
