@@ -9,44 +9,15 @@ import Yams
 struct ScaleOutTests {
     private static let root = ScenarioTestSupport.packageRoot.path
     private static let workflow = root + "/.github/workflows/gate.yml"
-    private static let manifests = [root + "/kubernetes/roost-shards.yaml", root + "/kubernetes/roost-merge.yaml"]
+    private static let manifests = [root + "/kubernetes/roost-shards.yaml", root + "/kubernetes/roost-merge.yaml",
+                                    root + "/kubernetes/namespace.yaml"]
 
-    /// The path of a linter on PATH; nil (and the test says why it is skipped) when it is not
-    /// installed, unless ROOST_REQUIRE_LINTERS=1 (as `.ci/run` sets), where that is a failure.
-    private static func linter(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        if ProcessInfo.processInfo.environment["ROOST_REQUIRE_LINTERS"] == "1" {
-            Issue.record("\(name) is not installed (pip install \(name)); ROOST_REQUIRE_LINTERS=1 requires it", sourceLocation: sourceLocation)
-        } else {
-            print("skipped: \(name) is not installed here (pip install \(name)); .ci/run installs it and runs this check")
-        }
-        return nil
-    }
-
-    /// Runs `program` with `arguments` (and `environment` added) in the package root: its exit status and output.
     private static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_DETERMINISTIC_HASHING" }
-            .merging(environment) { _, new in new }
-        let output = try TemporaryFolder.make("scale-out-output") + "/output"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try TemporaryFolder.read(output))
+        try ExternalTool.run(program, arguments, environment: environment)
     }
 
     @Test func theWorkflowFollowsGitHubsWorkflowSchema() throws {
-        guard let checker = Self.linter("check-jsonschema") else { return }
+        guard let checker = ExternalTool.find("check-jsonschema") else { return }
         let (status, output) = try Self.run(checker, ["--builtin-schema", "vendor.github-workflows", Self.workflow])
         #expect(status == 0, "\(output)")
         // The check can fail: a misspelt key is refused.
@@ -58,7 +29,7 @@ struct ScaleOutTests {
     }
 
     @Test func theKubernetesManifestsFollowKubernetesSchemas() throws {
-        guard let validator = Self.linter("kubernetes-validate") else { return }
+        guard let validator = ExternalTool.find("kubernetes-validate") else { return }
         let (status, output) = try Self.run(validator, ["--strict", "--quiet"] + Self.manifests)
         #expect(status == 0, "\(output)")
         let folder = try TemporaryFolder.make("manifest")
@@ -110,7 +81,7 @@ struct ScaleOutTests {
         let count = try #require((gate["env"] as? [String: Any])?["ROOST_SHARD_COUNT"] as? Int)
         let jobs = try #require(gate["jobs"] as? [String: Any])
         let shardJob = try #require(jobs["shard"] as? [String: Any]), mergeJob = try #require(jobs["merge"] as? [String: Any])
-        let indexes = try #require(((shardJob["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["index"] as? [Int])
+        let indexes = try Self.shardIndexes(jobs, shardJob: shardJob, count: count)
         #expect(indexes == Array(0..<count), "one shard job per index 0 ..< ROOST_SHARD_COUNT")
         func command(_ job: [String: Any], _ script: String) throws -> (words: [String], env: [String: String]) {
             let steps = try #require(job["steps"] as? [[String: Any]])
@@ -168,6 +139,64 @@ struct ScaleOutTests {
         #expect(output.contains("no regression"), "\(output)")
         #expect(FileManager.default.fileExists(atPath: folder + "/runs/scale-out/merged/report.html"))
         #expect(try TemporaryFolder.read(folder + "/summary.md").contains("### roost compare: no regression"))
+    }
+
+    /// The shard matrix as GitHub makes it: the shard job's matrix is the JSON list the
+    /// shard-indexes job's step writes to its outputs, computed here by running that step.
+    private static func shardIndexes(_ jobs: [String: Any], shardJob: [String: Any], count: Int) throws -> [Int] {
+        let matrix = try #require((shardJob["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
+        #expect(matrix["index"] as? String == "${{ fromJSON(needs.shard-indexes.outputs.indexes) }}")
+        #expect((shardJob["needs"] as? [String])?.contains("shard-indexes") == true)
+        let indexJob = try #require(jobs["shard-indexes"] as? [String: Any])
+        let output = try #require((indexJob["outputs"] as? [String: Any])?["indexes"] as? String)
+        let stepID = try #require(output.firstMatch(of: #/^\$\{\{ steps\.([A-Za-z0-9_-]+)\.outputs\.indexes \}\}$/#)?.1)
+        let step = try #require((indexJob["steps"] as? [[String: Any]])?.first { $0["id"] as? String == String(stepID) })
+        let script = try #require(step["run"] as? String)
+        let folder = try TemporaryFolder.make("shard-indexes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/output", contents: nil)
+        let (status, printed) = try Self.run("/bin/bash", ["-e", "-o", "pipefail", "-c", script],
+                                             environment: ["ROOST_SHARD_COUNT": "\(count)", "GITHUB_OUTPUT": folder + "/output"])
+        #expect(status == 0, "\(printed)")
+        let line = try #require(try TemporaryFolder.read(folder + "/output").split(separator: "\n").first { $0.hasPrefix("indexes=") })
+        return try JSONDecoder().decode([Int].self, from: Data(line.dropFirst("indexes=".count).utf8))
+    }
+
+    /// Every job in a container marks the checkout a safe git directory before it runs
+    /// anything of the package (git refuses a checkout another user owns, and run.csv's
+    /// git_commit would be unknown); the tests and build jobs cache .build by toolchain and manifest.
+    @Test func theWorkflowsContainerJobsRecordTheCommitAndTheBuildsAreCached() throws {
+        let gate = try #require(try Yams.load(yaml: TemporaryFolder.read(Self.workflow)) as? [String: Any])
+        let jobs = try #require(gate["jobs"] as? [String: Any])
+        for (name, job) in jobs {
+            let job = try #require(job as? [String: Any])
+            guard job["container"] != nil else { continue }
+            let steps = try #require(job["steps"] as? [[String: Any]])
+            let safe = steps.firstIndex { ($0["run"] as? String)?.contains("git config --global --add safe.directory \"$GITHUB_WORKSPACE\"") == true }
+            let checkout = steps.firstIndex { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }
+            #expect(safe != nil && checkout != nil && safe! > checkout!, "job \(name) marks its checkout safe after checking it out")
+            let firstOwn = steps.firstIndex { step in
+                guard let run = step["run"] as? String else { return false }
+                return run.contains("swift ") || run.contains(".ci/")
+            }
+            if let safe, let firstOwn { #expect(safe < firstOwn, "job \(name) marks its checkout safe before it runs swift or .ci/") }
+        }
+        for name in ["build", "tests"] {
+            let steps = try #require((jobs[name] as? [String: Any])?["steps"] as? [[String: Any]])
+            let cache = steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true }?["with"] as? [String: Any]
+            #expect(cache?["path"] as? String == ".build", "job \(name) caches its build")
+            let key = cache?["key"] as? String ?? ""
+            #expect(key.contains("steps.toolchain.outputs.hash") && key.contains("hashFiles('Package.swift'"), "job \(name): \(key)")
+        }
+        // The baselines' build: the folder .ci/baseline-cache keeps it in, under its own key.
+        let cpu = try #require(jobs["cpu-cost"] as? [String: Any])
+        let folder = try #require((cpu["env"] as? [String: Any])?["ROOST_BASELINE_CACHE"] as? String)
+        let steps = try #require(cpu["steps"] as? [[String: Any]])
+        let cache = steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true }?["with"] as? [String: Any]
+        #expect(cache?["path"] as? String == folder)
+        #expect(cache?["key"] as? String == "baseline-roost-${{ steps.baselines.outputs.key }}")
+        let keyStep = steps.first { $0["id"] as? String == "baselines" }?["run"] as? String ?? ""
+        #expect(keyStep.contains(".ci/baseline-cache key"), "\(keyStep)")
     }
 
     @Test func aShardThatIsNotIOfNIsAUsageError() async throws {
