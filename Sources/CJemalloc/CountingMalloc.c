@@ -107,24 +107,23 @@ static __attribute__((noinline)) void *allocate_captured(size_t request, int fla
     return allocated(mallocx(request, flags), request, flags, frame);
 }
 
-/// On a capturing thread inside a tracked span, after an allocation: the running net (with
-/// `overlap`, as `note_allocation` counts it) may be the execution's new highest point, which
-/// the recorder's peak log marks (PeakSites.c). Profile modes only.
-static inline __attribute__((always_inline)) void note_captured_net(int64_t overlap) {
-    roost_thread_capture *capture = &roost_capture;
-    if (!capture->peak_logging) return;
+/// `note_allocation` on a capturing thread: the running net may also be the execution's new
+/// highest point, which the recorder's peak log marks (PeakSites.c). Profile modes only.
+static inline __attribute__((always_inline)) void *note_captured_allocation(void *pointer, int64_t overlap) {
     int64_t net = net_bytes() + overlap;
-    if (net > capture->peak_high) {
+    if (net > peak_state.highest) peak_state.highest = net;
+    peak_state.last = pointer;
+    roost_thread_capture *capture = &roost_capture;
+    if (capture->peak_logging && net > capture->peak_high) {
         capture->peak_high = net;
         roost_profile_peak_mark();
     }
+    return pointer;
 }
 
 /// An allocation inside a tracked span while this thread captures (out of line).
 static __attribute__((noinline)) void *allocate_tracked_captured(size_t request, int flags, uintptr_t frame) {
-    void *pointer = note_allocation(allocated(mallocx(request, flags), request, flags, frame), 0);
-    note_captured_net(0);
-    return pointer;
+    return note_captured_allocation(allocated(mallocx(request, flags), request, flags, frame), 0);
 }
 
 /// An allocation inside a tracked span (out of line, as the captured one).
@@ -176,17 +175,18 @@ static inline __attribute__((always_inline)) void *reallocate(void *pointer, siz
         if (recorded) roost_live_insert(&old);
         return NULL;
     }
-    if (capturing()) allocated(moved, size, 0, frame);
+    if (capturing()) {
+        // Resized in place: the old block ends here and the new one (if recorded) begins, at one address.
+        if (recorded && moved == pointer && roost_capture.peak_logging) roost_profile_peak_freed(&old);
+        allocated(moved, size, 0, frame);
+    }
     if (!tracked) return moved;
     int64_t old_size = (int64_t)(*(volatile uint64_t *)deallocated_pointer - freed_before);
     int64_t overlap = moved == pointer ? 0 : old_size;
-    note_allocation(moved, overlap);
-    if (capturing()) {
-        note_captured_net(overlap);
-        // The old block was live beside its copy at that moment: its free is logged after it.
-        // (In place, the new block's entry at the same address replaces the old one's.)
-        if (recorded && moved != pointer && roost_capture.peak_logging) roost_profile_peak_freed(&old);
-    }
+    if (!capturing()) return note_allocation(moved, overlap);
+    note_captured_allocation(moved, overlap);
+    // Moved: the old block was live beside its copy at that moment; its free is logged after it.
+    if (recorded && moved != pointer && roost_capture.peak_logging) roost_profile_peak_freed(&old);
     return moved;
 }
 

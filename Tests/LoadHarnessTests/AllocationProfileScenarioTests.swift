@@ -176,7 +176,7 @@ import Testing
         }
         #expect(sources == ["dataset_source,built cache", "dataset_source,cache cache"])
         let files = ["allocations.csv"] + ["weak", "strong"].flatMap { variant in
-            ["allocs", "bytes", "retained"].map { "profiles/\(variant).\($0).folded" }
+            ["allocs", "bytes", "retained", "peak"].map { "profiles/\(variant).\($0).folded" }
         }
         for file in files {
             let a = try TemporaryFolder.read("\(directory)/one/\(file)"), b = try TemporaryFolder.read("\(directory)/two/\(file)")
