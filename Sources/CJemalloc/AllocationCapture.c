@@ -37,6 +37,8 @@ typedef struct roost_recorder {
     int64_t bytes_until_sample;
     uint64_t random;
     uint64_t dropped;
+    /// What was live at each execution's peak (PeakSites.c); NULL when it could not be mapped.
+    roost_peak_log *peak_log;
     struct roost_recorder *next_free;
 } roost_recorder;
 
@@ -49,6 +51,8 @@ typedef struct session {
     roost_recorder *recorders[MAX_RECORDERS];
     uint32_t recorder_count;
     roost_recorder *free_recorders;
+    /// Executions ended with a peak, in order (PeakSites.c numbers them).
+    _Atomic uint64_t peak_sequence;
 } session;
 
 _Thread_local roost_thread_capture roost_capture;
@@ -94,10 +98,11 @@ static void unmap_recorder(roost_recorder *r) {
     roost_region_unmap(r->frames, r->frame_capacity * sizeof(uint64_t));
     roost_region_unmap(r->slots, (r->slot_mask + 1) * sizeof(uint32_t));
     roost_region_unmap(r->unwind_cache, ROOST_UNWIND_CACHE_SIZE * sizeof(roost_unwind_cache_entry));
+    roost_peak_log_unmap(r->peak_log);
     roost_region_unmap(r, sizeof(roost_recorder));
 }
 
-static roost_recorder *make_recorder(const session *s, uint32_t index) {
+static roost_recorder *make_recorder(session *s, uint32_t index) {
     roost_recorder *r = roost_region_map(sizeof(roost_recorder));
     if (r == NULL) return NULL;
     r->session = s->id;
@@ -115,6 +120,7 @@ static roost_recorder *make_recorder(const session *s, uint32_t index) {
         unmap_recorder(r);
         return NULL;
     }
+    r->peak_log = roost_peak_log_make(s->id, index, s->mode, s->mean, &s->peak_sequence);
     r->random = split_mix(s->seed ^ split_mix(index + 1)) | 1;
     r->bytes_until_sample = sample_interval(r);
     return r;
@@ -227,13 +233,14 @@ void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintp
     roost_profile_live entry = {(uintptr_t)pointer, size, r->session, r->index, index,
                                 (uint32_t)(requested < UINT32_MAX ? requested : UINT32_MAX)};
     if (!roost_live_insert(&entry)) r->dropped++;
+    if (capture->peak_logging) roost_profile_peak_allocated(entry.address, size, index, entry.requested);
     capture->busy = 0;
 }
 
 void roost_profile_forget(void *pointer) {
     if (!roost_live_may_contain((uintptr_t)pointer)) return;
     roost_profile_live entry;
-    roost_live_take((uintptr_t)pointer, &entry);
+    if (roost_live_take((uintptr_t)pointer, &entry) && roost_capture.peak_logging) roost_profile_peak_freed(&entry);
 }
 
 // ---- Sessions and captures (outside the hook) ----
@@ -260,6 +267,7 @@ int roost_profile_session_create(int mode, double mean_sample_bytes, uint64_t se
         s->seed = seed;
         s->recorder_count = 0;
         s->free_recorders = NULL;
+        atomic_store(&s->peak_sequence, 0);
         *id = s->id;
         atomic_fetch_add(&roost_live_sessions, 1);
         result = 0;
@@ -334,6 +342,8 @@ int roost_profile_begin(uint32_t id, uint32_t context) {
     capture->bytes_until_sample = r->bytes_until_sample;
     // The caller's frame is the step's entry: the walk keeps only frames below it.
     capture->bounds.stop = (uintptr_t)__builtin_frame_address(1);
+    capture->peak_log = r->peak_log;
+    capture->peak_logging = false;
     capture->recorder = r;  // from here on, this thread's allocations are recorded
     return 0;
 }
@@ -343,6 +353,8 @@ void roost_profile_end(void) {
     roost_recorder *r = capture->recorder;
     if (r == NULL) return;
     capture->recorder = NULL;
+    capture->peak_logging = false;
+    capture->peak_log = NULL;
     r->bytes_until_sample = capture->bytes_until_sample;
     capture->sampling = false;
     pthread_mutex_lock(&sessions_lock);
@@ -370,7 +382,9 @@ int roost_profile_recorder_read(uint32_t id, uint32_t index, roost_profile_recor
     int result = -1;
     if (s != NULL && index < s->recorder_count) {
         const roost_recorder *r = s->recorders[index];
-        *view = (roost_profile_recorder_view){r->records, r->record_count, r->frames, r->frame_count, r->dropped};
+        *view = (roost_profile_recorder_view){.records = r->records, .record_count = r->record_count, .frames = r->frames,
+                                              .frame_count = r->frame_count, .dropped = r->dropped};
+        roost_peak_log_view(r->peak_log, view);
         result = 0;
     }
     pthread_mutex_unlock(&sessions_lock);

@@ -107,10 +107,29 @@ static __attribute__((noinline)) void *allocate_captured(size_t request, int fla
     return allocated(mallocx(request, flags), request, flags, frame);
 }
 
+/// `note_allocation` on a capturing thread: the running net may also be the execution's new
+/// highest point, which the recorder's peak log marks (PeakSites.c). Profile modes only.
+static inline __attribute__((always_inline)) void *note_captured_allocation(void *pointer, int64_t overlap) {
+    int64_t net = net_bytes() + overlap;
+    if (net > peak_state.highest) peak_state.highest = net;
+    peak_state.last = pointer;
+    roost_thread_capture *capture = &roost_capture;
+    if (capture->peak_logging && net > capture->peak_high) {
+        capture->peak_high = net;
+        roost_profile_peak_mark();
+    }
+    return pointer;
+}
+
+/// An allocation inside a tracked span while this thread captures (out of line).
+static __attribute__((noinline)) void *allocate_tracked_captured(size_t request, int flags, uintptr_t frame) {
+    return note_captured_allocation(allocated(mallocx(request, flags), request, flags, frame), 0);
+}
+
 /// An allocation inside a tracked span (out of line, as the captured one).
 static __attribute__((noinline)) void *allocate_tracked(size_t request, int flags, uintptr_t frame) {
-    void *pointer = capturing() ? allocated(mallocx(request, flags), request, flags, frame) : mallocx(request, flags);
-    return note_allocation(pointer, 0);
+    if (capturing()) return allocate_tracked_captured(request, flags, frame);
+    return note_allocation(mallocx(request, flags), 0);
 }
 
 static inline __attribute__((always_inline)) void *allocate(size_t size, int flags, uintptr_t frame) {
@@ -156,10 +175,19 @@ static inline __attribute__((always_inline)) void *reallocate(void *pointer, siz
         if (recorded) roost_live_insert(&old);
         return NULL;
     }
-    if (capturing()) allocated(moved, size, 0, frame);
+    if (capturing()) {
+        // Resized in place: the old block ends here and the new one (if recorded) begins, at one address.
+        if (recorded && moved == pointer && roost_capture.peak_logging) roost_profile_peak_freed(&old);
+        allocated(moved, size, 0, frame);
+    }
     if (!tracked) return moved;
     int64_t old_size = (int64_t)(*(volatile uint64_t *)deallocated_pointer - freed_before);
-    return note_allocation(moved, moved == pointer ? 0 : old_size);
+    int64_t overlap = moved == pointer ? 0 : old_size;
+    if (!capturing()) return note_allocation(moved, overlap);
+    note_captured_allocation(moved, overlap);
+    // Moved: the old block was live beside its copy at that moment; its free is logged after it.
+    if (recorded && moved != pointer && roost_capture.peak_logging) roost_profile_peak_freed(&old);
+    return moved;
 }
 
 void *realloc(void *pointer, size_t size) { return reallocate(pointer, size, (uintptr_t)__builtin_frame_address(0)); }
@@ -235,7 +263,11 @@ int roost_peak_begin(roost_peak_mark *mark) {
     mark->start = net;
     mark->outer_highest = peak_state.highest;
     mark->temporary = peak_state.temporary;
-    if (peak_state.depth == 0) peak_state.last = NULL;
+    if (peak_state.depth == 0) {
+        peak_state.last = NULL;
+        // Under a profile, the recorder logs this span for its sites at the peak.
+        if (capturing()) roost_profile_peak_begin(net);
+    }
     peak_state.highest = net;
     peak_state.depth++;
     return 1;
@@ -248,7 +280,10 @@ void roost_peak_end(const roost_peak_mark *mark, uint64_t *peak, uint64_t *tempo
     peak_state.depth--;
     // An enclosing span's high includes this one's.
     if (peak_state.depth != 0 && mark->outer_highest > highest) peak_state.highest = mark->outer_highest;
-    if (peak_state.depth == 0) peak_state.last = NULL;
+    if (peak_state.depth == 0) {
+        peak_state.last = NULL;
+        if (capturing()) roost_profile_peak_end(*peak);
+    }
 }
 uint64_t roost_thread_free_calls(void) { return free_calls; }
 uint64_t roost_thread_temporary_allocations(void) { return peak_state.temporary; }

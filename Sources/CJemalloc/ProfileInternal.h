@@ -144,6 +144,13 @@ typedef struct roost_thread_capture {
     int busy;          // inside the hook: a re-entered allocation is not recorded
     int bounds_known;
     int in_live_table; // inside a live-table operation (a signal handler's free skips it)
+    /// Inside the outermost tracked span (design 19) while capturing: the recorder logs the
+    /// execution's recorded allocations and their frees on this thread, and marks its highest
+    /// point (`peak_high`: the thread's highest net bytes since the span began).
+    bool peak_logging;
+    int64_t peak_high;
+    /// The recorder's peak log (set with `recorder`; NULL when none could be mapped).
+    struct roost_peak_log *peak_log;
 } roost_thread_capture;
 
 extern _Thread_local roost_thread_capture roost_capture;
@@ -158,5 +165,37 @@ void roost_thread_stack_bounds(uintptr_t *low, uintptr_t *high);
 void roost_profile_allocated(void *pointer, size_t size, size_t requested, uintptr_t frame);
 /// Forgets `pointer` if it is a recorded allocation (free, and the old block of a realloc).
 void roost_profile_forget(void *pointer);
+
+// ---- What was live at each execution's peak (PeakSites.c; design 19) ----
+//
+// The peak tracking (CountingMalloc.c) tells a capturing thread's log when its outermost
+// tracked span begins and ends and when the span's net bytes reach a new high; the log holds
+// the span's recorded allocations and the frees of the recorder's blocks on the thread, marks
+// how much of it lies before the highest point, and at the span's end is replayed that far to
+// keep, per record, the blocks live at the peak. Profile modes only: nothing here runs while
+// the thread does not capture.
+
+/// One recorder's peak log and the peaks it kept (mapped memory, made with the recorder).
+typedef struct roost_peak_log roost_peak_log;
+
+/// A log for the recorder `index` of session `session` (mode and mean as the session's;
+/// `sequence` the session's count of ended executions); NULL when no memory could be mapped.
+roost_peak_log *roost_peak_log_make(uint32_t session, uint32_t index, int mode, double mean,
+                                    _Atomic uint64_t *sequence);
+void roost_peak_log_unmap(roost_peak_log *log);
+/// The peaks `log` kept, for the recorder's view.
+void roost_peak_log_view(const roost_peak_log *log, roost_profile_recorder_view *view);
+
+/// The outermost tracked span begins on this capturing thread, its net bytes at `net`.
+void roost_profile_peak_begin(int64_t net);
+/// The span ends with peak `peak` (bytes above its start): keeps its sites at the peak.
+void roost_profile_peak_end(uint64_t peak);
+/// The thread's net bytes reached a new high: the log so far lies before the peak.
+void roost_profile_peak_mark(void);
+/// Logs a recorded allocation (the hook, while `peak_logging`).
+void roost_profile_peak_allocated(uint64_t address, uint64_t size, uint32_t record, uint32_t requested);
+/// Logs the free of a recorded block taken from the live table on this thread (while
+/// `peak_logging`); blocks of other recorders are not logged.
+void roost_profile_peak_freed(const roost_profile_live *entry);
 
 #endif

@@ -78,7 +78,8 @@ import Testing
     /// allocations.csv and the folded files say what the run's profile says.
     private func checkFiles(in folder: String, of run: RunResult) throws {
         let rows = try TemporaryFolder.csv("\(folder)/allocations.csv", header: [
-            "scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes"])
+            "scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes",
+            "peak_allocs", "peak_bytes"])
         for variant in run.variants {
             for step in variant.steps {
                 let mine = rows.filter { $0["variant"] == variant.variant && $0["step"] == step.step }
@@ -96,6 +97,18 @@ import Testing
                 byStep[root, default: 0] += value
             }
             #expect(byStep == Dictionary(uniqueKeysWithValues: variant.steps.filter { $0.bytesAllocated > 0 }.map { ($0.step, $0.bytesAllocated) }))
+            // At the peak of each step's median execution: the folded file adds up to the rows, and
+            // (exact) to at least the step's median peak (the peak plus older blocks freed by then).
+            var peaks: [String: Int] = [:]
+            for line in try TemporaryFolder.read("\(folder)/profiles/\(variant.variant).peak.folded").split(separator: "\n") {
+                let space = try #require(line.lastIndex(of: " "))
+                peaks[String(line[..<space].split(separator: ";")[0]), default: 0] += try #require(Int(line[line.index(after: space)...]))
+            }
+            for step in variant.steps {
+                let mine = rows.filter { $0["variant"] == variant.variant && $0["step"] == step.step }
+                #expect(mine.reduce(0) { $0 + Int($1["peak_bytes"]!)! } == peaks[step.step] ?? 0, "\(step.step)")
+                #expect(Double(peaks[step.step] ?? 0) >= step.peakBytesMedian ?? .infinity, "\(variant.variant) \(step.step)")
+            }
         }
     }
 
@@ -163,7 +176,7 @@ import Testing
         }
         #expect(sources == ["dataset_source,built cache", "dataset_source,cache cache"])
         let files = ["allocations.csv"] + ["weak", "strong"].flatMap { variant in
-            ["allocs", "bytes", "retained"].map { "profiles/\(variant).\($0).folded" }
+            ["allocs", "bytes", "retained", "peak"].map { "profiles/\(variant).\($0).folded" }
         }
         for file in files {
             let a = try TemporaryFolder.read("\(directory)/one/\(file)"), b = try TemporaryFolder.read("\(directory)/two/\(file)")

@@ -131,10 +131,14 @@ enum FlameRun {
                 if stacks.retained.contains(where: { $0.step == step && $0.value > 0 }) {
                     expected.append("\(variant.variant)/\(step)/retained")
                 }
+                if stacks.peak?.contains(where: { $0.step == step && $0.value > 0 }) == true {
+                    expected.append("\(variant.variant)/\(step)/peak")
+                }
             }
         }
         #expect(check.graphs.map { "\($0.variant)/\($0.step)/\($0.measure)" } == expected)
         #expect(expected.contains("strong-delegate/open_profile/retained"))
+        #expect(expected.contains("weak/open_profile/peak"))
         for graph in check.graphs {
             #expect(graph.boxes >= 3 && graph.labels >= 1, "\(graph)")
             #expect(graph.smallestFont >= FlameCheck.minimumFont, "\(graph)")

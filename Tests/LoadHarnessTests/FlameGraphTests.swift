@@ -197,6 +197,48 @@ import Testing
         #expect(ReportMarkup.problems(html) == [])
     }
 
+    @Test func atThePeakIsOneExecutionsGraphBesideTheOthersAndSaysWhenAFolderHasNone() throws {
+        let profile = Self.profileAtThePeak()
+        let stacks = FlameGraphStacks(profile)
+        let peak = try #require(stacks.peak)
+        #expect(peak.map(\.value) == [393_216, 327_680], "login had nothing live at its peak; its stack is left out")
+        #expect(try FlameGraphStacks.parse(AllocationProfileFiles.folded(profile, .peak), file: "x.peak.folded") == peak)
+        var variant = CraftedRun.variant("weak")
+        variant.allocationProfile = profile
+        let html = HTMLReport.page(CraftedRun.run(variants: [variant]))
+        let caption = "weak / open_profile — bytes live at the median execution's peak, \(RunSummary.bytes(720_896)) live then"
+        #expect(html.contains("<figure class=\"flame\" data-measure=\"peak\"><figcaption>\(caption)</figcaption>"), "one execution's, not a total")
+        #expect(html.contains(", \(RunSummary.bytes(720_896)) live at the peak</summary>"))
+        #expect(html.contains("No data: nothing recorded of this step was live at its median execution&#39;s peak")
+            || html.contains("No data: nothing recorded of this step was live at its median execution's peak"), "login")
+        #expect(ReportMarkup.problems(html) == [])
+        // A profile without sites at the peak (a folder of a build before them) says so, and has no .peak.folded lines.
+        #expect(FlameGraphStacks(Self.profile()).peak == nil && !Self.profile().hasPeaks)
+        var older = CraftedRun.variant("weak")
+        older.allocationProfile = Self.profile()
+        #expect(HTMLReport.page(CraftedRun.run(variants: [older])).contains("No data: the run recorded no sites at the peak (a run folder written before them)."))
+    }
+
+    /// `profile()` with what was live at each step's median execution's peak: the avatar's
+    /// pixels and bytes in `open_profile`, nothing in `login`.
+    static func profileAtThePeak() -> VariantAllocationProfile {
+        let base = profile()
+        var stacks = base.stacks
+        stacks[0].peakAllocations = 0
+        (stacks[1].peakAllocations, stacks[1].peakBytes) = (1, 393_216)
+        (stacks[2].peakAllocations, stacks[2].peakBytes) = (1, 327_680)
+        typealias Site = VariantAllocationProfile.Site
+        let sites = [
+            Site(step: "login", site: "Screens.LoginController.signIn()", executions: 10, allocations: 3, bytes: 480, retainedAllocations: 0,
+                 retainedBytes: 0, peakAllocations: 0, peakBytes: 0),
+            Site(step: "open_profile", site: "Screens.PixelBuffer.init(decoding:points:)", executions: 10, allocations: 10, bytes: 3_932_160,
+                 retainedAllocations: 10, retainedBytes: 3_932_160, peakAllocations: 1, peakBytes: 393_216),
+            Site(step: "open_profile", site: "closure #1 in SocialStack.MediaService.bytes(_:)", executions: 10, allocations: 10,
+                 bytes: 3_276_800, retainedAllocations: 0, retainedBytes: 0, peakAllocations: 1, peakBytes: 327_680),
+        ]
+        return VariantAllocationProfile(mode: .exact, stacks: stacks, sites: sites, truncatedAllocations: [:], droppedAllocations: 0)
+    }
+
     /// A profile of two steps: `open_profile` (two stacks, one retained) and `login`.
     static func profile() -> VariantAllocationProfile {
         typealias Stack = VariantAllocationProfile.Stack

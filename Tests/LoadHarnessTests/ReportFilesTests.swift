@@ -197,7 +197,7 @@ struct WrittenRun: Sendable {
         }
         // The allocation profile (sampled by default): its folded files may hold no sample yet.
         let profiles = ["profiles"] + WrittenRun.variants.flatMap { variant in
-            ["allocs", "bytes", "retained"].map { "profiles/\(variant).\($0).folded" }
+            ["allocs", "bytes", "retained", "peak"].map { "profiles/\(variant).\($0).folded" }
         }
         #expect(TemporaryFolder.contents(run.folder) == (expected + profiles).sorted())
         for file in expected where file != "hgrm" {

@@ -156,7 +156,7 @@ struct RoostCommandTests {
             for step in ["login", "open_profile", "close_profile"] {
                 expected += ["hgrm/\(variant).\(step).hgrm", "hgrm/\(variant).\(step).hlog"]
             }
-            for kind in ["allocs", "bytes", "retained"] { expected.append("profiles/\(variant).\(kind).folded") }
+            for kind in ["allocs", "bytes", "retained", "peak"] { expected.append("profiles/\(variant).\(kind).folded") }
         }
         #expect(TemporaryFolder.contents(out) == expected.sorted())
         // --out writes only there: no Reports/ in the working directory, no latest link.

@@ -80,6 +80,33 @@ typedef struct roost_profile_live {
     uint32_t requested;
 } roost_profile_live;
 
+/// One execution's peak (design 19): a tracked span (`roost_peak_begin` .. `roost_peak_end`,
+/// the outermost) on a thread that captured it. Its recorded allocations live at the first
+/// moment the thread's net bytes reached their highest in the span are `site_count` entries
+/// of the recorder's `peak_sites` from `first_site`, one per record.
+typedef struct roost_profile_peak {
+    /// The order the session's executions ended in (across its recorders), from 0.
+    uint64_t sequence;
+    /// The span's peak: its highest net bytes above its start (`roost_peak_end`'s figure).
+    uint64_t peak;
+    uint64_t first_site;
+    uint32_t site_count;
+    /// The capture's context (a step).
+    uint32_t context;
+} roost_profile_peak;
+
+/// A record's blocks live at an execution's peak.
+typedef struct roost_profile_peak_site {
+    uint64_t allocations;
+    /// Their usable sizes.
+    uint64_t bytes;
+    /// As the record's estimates: equal to the figures in exact mode, weighted in sampled mode.
+    double estimated_allocations;
+    double estimated_bytes;
+    uint32_t record;
+    uint32_t reserved;
+} roost_profile_peak_site;
+
 /// A recorder's data, read-only; valid until the session is destroyed.
 typedef struct roost_profile_recorder_view {
     const roost_profile_record *records;
@@ -89,6 +116,13 @@ typedef struct roost_profile_recorder_view {
     /// Allocations made while capturing that could not be recorded (memory for the
     /// recorder could not be mapped, or the hook was re-entered by a signal handler).
     uint64_t dropped;
+    /// Each execution's peak, in the order they ended on this recorder, and their sites.
+    const roost_profile_peak *peaks;
+    uint64_t peak_count;
+    const roost_profile_peak_site *peak_sites;
+    uint64_t peak_site_count;
+    /// Executions whose sites at the peak could not be kept (no memory could be mapped).
+    uint64_t dropped_peaks;
 } roost_profile_recorder_view;
 
 /// A loaded module as the unwinder sees it.

@@ -24,6 +24,7 @@ public enum ComparisonReport {
                     + (leak.cycle.isEmpty ? "" : ": `\(leak.cycle)`"))
             }
             lines += SiteChangeText.markdown(comparison.siteChanges)
+            lines += SiteChangeText.peakMarkdown(comparison.peakSiteChanges, notes: comparison.peakSiteNotes)
             lines += FunctionChanges.render(comparison.functionChanges, markdown: true)
             lines += StatementChangeText.markdown(comparison.statementChanges)
         } else {
@@ -42,6 +43,7 @@ public enum ComparisonReport {
                     + "\(value(change.baseline)) -> \(value(change.current)) (\(relative(change)))")
             }
             lines += SiteChangeText.text(comparison.siteChanges)
+            lines += SiteChangeText.peakText(comparison.peakSiteChanges, notes: comparison.peakSiteNotes)
             lines += FunctionChanges.render(comparison.functionChanges, markdown: false)
             lines += StatementChangeText.text(comparison.statementChanges)
         }

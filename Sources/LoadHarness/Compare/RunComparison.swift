@@ -43,6 +43,13 @@ public struct RunComparison: Sendable {
     /// allocation sites that moved most, when both runs carry profiles (`allocations.csv`).
     public var siteChanges: [StepSiteChanges] = []
 
+    /// Per step whose peak (`peak_bytes_p50`, `peak_bytes_max`) got worse or better, the sites
+    /// whose bytes at the peak of the step's median execution moved most, the direction of the
+    /// peak's change first (RunComparison+PeakSites.swift).
+    public var peakSiteChanges: [StepSiteChanges] = []
+    /// Steps whose peak changed but whose sites at the peak cannot be named, and why.
+    public var peakSiteNotes: [String] = []
+
     /// How many sites `siteChanges` keeps per step.
     public static let siteChangesShown = 5
     /// Per step whose instructions per execution got worse or better, the functions that moved
@@ -94,9 +101,11 @@ public struct RunComparison: Sendable {
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
         comparison.functionChanges = try FunctionChanges.of(changes, baseline: oldRun, current: newRun)
         try comparison.addDatabaseWork(baseline: oldRun, current: newRun)
-        if let before = try AllocationSites.read(oldRun), let after = try AllocationSites.read(newRun) {
+        let before = try AllocationSites.read(oldRun), after = try AllocationSites.read(newRun)
+        if let before, let after {
             comparison.siteChanges = siteChanges(in: changes, before, after)
         }
+        comparison.addPeakSites(before, after)
         return comparison
     }
 

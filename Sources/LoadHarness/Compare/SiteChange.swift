@@ -43,4 +43,14 @@ public struct StepSiteChanges: Sendable, Hashable {
             (abs($0.bytesDelta), abs($0.allocationsDelta), $1.site) > (abs($1.bytesDelta), abs($1.allocationsDelta), $0.site)
         }
     }
+
+    /// The sites whose blocks at the peak differ, those that moved the way the peak did first
+    /// (most bytes first: grown when the peak `grew`, shrunk when it fell), then the others.
+    static func rankedAtPeak(_ before: [String: AllocationSites.PerOp], _ after: [String: AllocationSites.PerOp],
+                             grew: Bool) -> [SiteChange] {
+        let sign = grew ? 1.0 : -1.0
+        return ranked(before, after).sorted {
+            ($0.bytesDelta * sign, $0.allocationsDelta * sign, $1.site) > ($1.bytesDelta * sign, $1.allocationsDelta * sign, $0.site)
+        }
+    }
 }

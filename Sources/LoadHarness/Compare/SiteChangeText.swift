@@ -1,9 +1,20 @@
 /// How `roost compare` prints the allocation sites behind a change, per step: each site's
-/// change per execution, exactly (`+1 alloc, +384 B`), with its before and after.
+/// change per execution, exactly (`+1 alloc, +384 B`), with its before and after; and behind a
+/// change in a step's peak, each site's change in the blocks live at the median execution's peak.
 enum SiteChangeText {
     static func text(_ steps: [StepSiteChanges]) -> [String] {
+        text(steps, title: "sites that changed most (per execution of the step, from allocations.csv):")
+    }
+
+    /// The sites behind changed peaks, and the steps whose sites at the peak cannot be named.
+    static func peakText(_ steps: [StepSiteChanges], notes: [String]) -> [String] {
+        text(steps, title: "sites whose bytes at the peak changed most (live at the peak of the step's median execution, "
+            + "from allocations.csv's peak_allocs and peak_bytes):") + notes
+    }
+
+    private static func text(_ steps: [StepSiteChanges], title: String) -> [String] {
         guard !steps.isEmpty else { return [] }
-        var lines = ["sites that changed most (per execution of the step, from allocations.csv):"]
+        var lines = [title]
         for step in steps {
             lines.append("  \(step.scenario)/\(step.variant) \(step.step): \(heading(step))")
             let deltas = step.sites.map { delta($0) }
@@ -16,11 +27,21 @@ enum SiteChangeText {
     }
 
     static func markdown(_ steps: [StepSiteChanges]) -> [String] {
+        markdown(steps, title: "Sites that changed most", scope: "per execution", columns: "| site | allocs/op | bytes/op |")
+    }
+
+    /// The sites behind changed peaks, and the steps whose sites at the peak cannot be named.
+    static func peakMarkdown(_ steps: [StepSiteChanges], notes: [String]) -> [String] {
+        markdown(steps, title: "Sites whose bytes at the peak changed most", scope: "live at the median execution's peak",
+                 columns: "| site | allocs at the peak | bytes at the peak |") + notes.map { "- " + $0 }
+    }
+
+    private static func markdown(_ steps: [StepSiteChanges], title: String, scope: String, columns: String) -> [String] {
         var lines: [String] = []
         for step in steps {
             lines.append("")
-            lines.append("#### Sites that changed most in \(step.scenario)/\(step.variant) `\(step.step)` (per execution; \(heading(step)))")
-            lines.append("| site | allocs/op | bytes/op |")
+            lines.append("#### \(title) in \(step.scenario)/\(step.variant) `\(step.step)` (\(scope); \(heading(step)))")
+            lines.append(columns)
             lines.append("|---|---:|---:|")
             for site in step.sites {
                 let status = site.baseline == nil ? " (new)" : site.current == nil ? " (gone)" : ""

@@ -75,7 +75,7 @@ public struct ReportWriter: Sendable {
             try target.write(AllocationsFile.text(run), to: RunTable.allocations.name)
             for variant in run.variants {
                 guard let profile = variant.allocationProfile else { continue }
-                for kind in AllocationProfileFiles.Folded.allCases {
+                for kind in AllocationProfileFiles.Folded.allCases where kind != .peak || profile.hasPeaks {
                     try target.write(AllocationProfileFiles.folded(profile, kind),
                                      to: AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
                 }

@@ -2,7 +2,8 @@ import MemoryProbes
 
 /// Turns a variant's raw recording into its `VariantAllocationProfile`: names every frame,
 /// drops the harness's own frames at the root (the step's player and executor), merges
-/// stacks that read the same, finds each one's site, and adds what was still live.
+/// stacks that read the same, finds each one's site, and adds what was still live and what
+/// was live at each step's median execution's peak.
 enum AllocationProfileBuilder {
     /// Frames of this module at the root of a stack are the harness, not the app.
     static let harnessModule = "LoadHarness."
@@ -28,11 +29,14 @@ enum AllocationProfileBuilder {
 
         struct Totals {
             var allocations = 0.0, bytes = 0.0, retainedAllocations = 0.0, retainedBytes = 0.0
+            var peakAllocations = 0.0, peakBytes = 0.0
             mutating func add(_ other: Totals) {
                 allocations += other.allocations
                 bytes += other.bytes
                 retainedAllocations += other.retainedAllocations
                 retainedBytes += other.retainedBytes
+                peakAllocations += other.peakAllocations
+                peakBytes += other.peakBytes
             }
         }
         var retained = [Totals](repeating: Totals(), count: recording.stacks.count)
@@ -40,6 +44,12 @@ enum AllocationProfileBuilder {
             let weight = recording.weight(of: block)
             retained[block.stack].retainedAllocations += weight
             retained[block.stack].retainedBytes += Double(block.size) * weight
+        }
+        // What was live at each step's median execution's peak.
+        let medianPeaks = MedianPeak.chosen(recording, steps: steps)
+        for (stack, blocks) in MedianPeak.blocks(of: medianPeaks) where stack < retained.count {
+            retained[stack].peakAllocations = blocks.allocations
+            retained[stack].peakBytes = blocks.bytes
         }
 
         struct StackKey: Hashable { let step: String; let frames: [String] }
@@ -68,7 +78,8 @@ enum AllocationProfileBuilder {
             VariantAllocationProfile.Stack(
                 step: key.step, frames: key.frames, site: value.site, allocations: rounded(value.totals.allocations),
                 bytes: rounded(value.totals.bytes), retainedAllocations: rounded(value.totals.retainedAllocations),
-                retainedBytes: rounded(value.totals.retainedBytes))
+                retainedBytes: rounded(value.totals.retainedBytes), peakAllocations: rounded(value.totals.peakAllocations),
+                peakBytes: rounded(value.totals.peakBytes))
         }.sorted { a, b in
             rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
         }
@@ -76,7 +87,9 @@ enum AllocationProfileBuilder {
             VariantAllocationProfile.Site(
                 step: key.step, site: key.site, executions: executions[key.step] ?? 0,
                 allocations: rounded(totals.allocations), bytes: rounded(totals.bytes),
-                retainedAllocations: rounded(totals.retainedAllocations), retainedBytes: rounded(totals.retainedBytes))
+                retainedAllocations: rounded(totals.retainedAllocations), retainedBytes: rounded(totals.retainedBytes),
+                peakAllocations: medianPeaks[key.step] == nil ? nil : rounded(totals.peakAllocations),
+                peakBytes: medianPeaks[key.step] == nil ? nil : rounded(totals.peakBytes))
         }.sorted { a, b in
             if rank(a.step) != rank(b.step) { return rank(a.step) < rank(b.step) }
             return a.bytes != b.bytes ? a.bytes > b.bytes : a.site < b.site

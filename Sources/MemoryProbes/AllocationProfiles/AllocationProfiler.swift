@@ -97,6 +97,7 @@ public final class AllocationProfiler: Sendable {
         var index: [StackKey: Int] = [:]
         var stackOfRecord: [[Int]] = []  // per recorder: record index -> stack index
         var dropped = 0
+        var peaks: [ExecutionPeak] = [], droppedPeaks = 0
         for recorder in 0..<roost_profile_recorder_count(session) {
             var view = roost_profile_recorder_view()
             guard roost_profile_recorder_read(session, recorder, &view) == 0 else {
@@ -129,6 +130,8 @@ public final class AllocationProfiler: Sendable {
                 }
             }
             stackOfRecord.append(map)
+            peaks += Self.peaks(view, stackOfRecord: map, names: names)
+            droppedPeaks += Int(view.dropped_peaks)
         }
         let live = liveAllocations().compactMap { entry -> AllocationRecording.LiveAllocation? in
             let recorder = Int(entry.recorder), record = Int(entry.record)
@@ -137,8 +140,27 @@ public final class AllocationProfiler: Sendable {
                                                       requestedSize: Int(min(UInt64(entry.requested), entry.size)),
                                                       stack: stackOfRecord[recorder][record])
         }
-        return AllocationRecording(mode: mode, labels: names, meanSampleBytes: meanSampleBytes, stacks: stacks,
-                                   live: live.sorted { $0.address < $1.address }, droppedAllocations: dropped)
+        var recording = AllocationRecording(mode: mode, labels: names, meanSampleBytes: meanSampleBytes, stacks: stacks,
+                                            live: live.sorted { $0.address < $1.address }, droppedAllocations: dropped)
+        recording.peaks = peaks.sorted { $0.sequence < $1.sequence }
+        recording.droppedPeaks = droppedPeaks
+        return recording
+    }
+
+    /// A recorder's executions with their blocks at the peak (`map`: record index -> stack index).
+    private static func peaks(_ view: roost_profile_recorder_view, stackOfRecord map: [Int], names: [String]) -> [ExecutionPeak] {
+        (0..<Int(view.peak_count)).map { position in
+            let peak = view.peaks[position]
+            let first = Int(peak.first_site)
+            let blocks = (first..<first + Int(peak.site_count)).compactMap { index -> ExecutionPeak.Blocks? in
+                let site = view.peak_sites[index]
+                guard Int(site.record) < map.count else { return nil }
+                return ExecutionPeak.Blocks(stack: map[Int(site.record)], allocations: Int(site.allocations), bytes: Int(site.bytes),
+                                            estimatedAllocations: site.estimated_allocations, estimatedBytes: site.estimated_bytes)
+            }
+            return ExecutionPeak(label: Int(peak.context) < names.count ? names[Int(peak.context)] : "?", peakBytes: Int(peak.peak),
+                                 sequence: Int(peak.sequence), blocks: blocks)
+        }
     }
 
     /// The session's live entries (copied into a buffer that grows if other threads add some meanwhile).

@@ -65,6 +65,11 @@ public struct AllocationRecording: Sendable {
     /// Allocations made while capturing that could not be recorded (no memory could be
     /// mapped for the recorder, or a signal handler allocated inside the hook).
     public let droppedAllocations: Int
+    /// Each execution counted by an `AllocationSpan` inside `record` (the outermost span), with
+    /// what was live at its peak, in the order they ended.
+    public internal(set) var peaks: [ExecutionPeak] = []
+    /// Executions whose blocks at the peak could not be kept (no memory could be mapped).
+    public internal(set) var droppedPeaks = 0
 
     /// How many allocations a live recorded allocation stands for: 1 in exact mode,
     /// 1 / (1 - exp(-requested / mean)) in sampled mode (the countdown counts requested bytes).

@@ -8,11 +8,14 @@ struct FlameGraph {
         case bytes, retained, instructions
         /// Wall-clock samples of the users' threads (`roost capacity`'s knee).
         case samples
+        /// Bytes live at the peak of the step's median execution (design 19).
+        case peak
 
         var title: String {
             switch self {
             case .bytes: "bytes"
             case .retained: "retained bytes"
+            case .peak: "bytes live at the median execution's peak"
             case .instructions: "instructions"
             case .samples: "wall-clock samples"
             }
@@ -23,7 +26,7 @@ struct FlameGraph {
             switch self {
             case .instructions: InstructionFiles.count(Double(value))
             case .samples: "\(HTMLText.count(value)) sample\(value == 1 ? "" : "s")"
-            case .bytes, .retained: RunSummary.bytes(Double(value))
+            case .bytes, .retained, .peak: RunSummary.bytes(Double(value))
             }
         }
 
@@ -32,7 +35,7 @@ struct FlameGraph {
             switch self {
             case .instructions: "\(HTMLText.count(value)) instructions (" + percent + ")"
             case .samples: "\(amount(value)) (" + percent + ")"
-            case .bytes, .retained:
+            case .bytes, .retained, .peak:
                 "\(HTMLText.count(value)) B (" + (value < 1_024 ? "" : RunSummary.bytes(Double(value)) + ", ") + percent + ")"
             }
         }
@@ -142,7 +145,11 @@ struct FlameGraph {
 
     /// `strong-delegate / open_profile — bytes, 17.2MB total over 10 executions`.
     var title: String {
-        "\(variant) / \(step) — \(measure.title), \(isSampled ? "about " : "")\(measure.amount(total)) total over "
+        // At the peak: one execution's blocks, not a total over the executions.
+        if measure == .peak {
+            return "\(variant) / \(step) — \(measure.title), \(isSampled ? "about " : "")\(measure.amount(total)) live then"
+        }
+        return "\(variant) / \(step) — \(measure.title), \(isSampled ? "about " : "")\(measure.amount(total)) total over "
             + "\(HTMLText.count(executions)) execution\(executions == 1 ? "" : "s")"
     }
 

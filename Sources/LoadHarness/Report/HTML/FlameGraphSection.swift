@@ -1,5 +1,6 @@
 /// The report's allocation flame graphs: per variant and measured step, one of the bytes the
-/// step allocated and one of the bytes still live at the variant's end, each in a
+/// step allocated, one of the bytes still live at the variant's end and one of the bytes live
+/// at the peak of the step's median execution ("at the peak", design 19), each in a
 /// `<details>` element (no script needed to fold them). The step of each variant that
 /// allocated most, and the one that retained most, start open.
 enum FlameGraphSection {
@@ -9,7 +10,10 @@ enum FlameGraphSection {
             return "<p class=\"nodata\">No data: the run recorded no allocation profile (allocation_profile: off).</p>\n"
         }
         var html = "<p class=\"note\">Per variant and measured step, where its bytes were allocated (profiles/&lt;variant&gt;"
-            + ".bytes.folded) and where the bytes still live when the variant ended were allocated (.retained.folded): the "
+            + ".bytes.folded), where the bytes still live when the variant ended were allocated (.retained.folded), and "
+            + "what was live at the peak of the step's median execution, the one whose peak is peak_bytes_p50 (.peak.folded: "
+            + "one execution, not a total; it adds up to the peak plus what the step had freed by then of blocks made "
+            + "before it): the "
             + "step at the top, each function's callees below it, a box as wide as its bytes. Hover a box for its whole name "
             + "and value. Frames narrower than \(HTMLText.trimmed(FlameGraph.minimumPixels, decimals: 1)) px, and the narrowest "
             + "frames beyond the page's budget of \(HTMLText.count(FlameGraph.pageBoxBudget)) boxes, are merged into one box "
@@ -32,6 +36,7 @@ enum FlameGraphSection {
     private static func variantGraphs(_ run: RunResult, _ variant: VariantResult, _ stacks: FlameGraphStacks,
                                       budgets: [String: [Budget.Key: Int]]) -> String {
         let bytes = Dictionary(grouping: stacks.bytes, by: \.step), retained = Dictionary(grouping: stacks.retained, by: \.step)
+        let peak = Dictionary(grouping: stacks.peak ?? [], by: \.step)
         func total(_ lines: [FlameGraphStacks.Line]?) -> Int { lines?.reduce(0) { $0 + $1.value } ?? 0 }
         // Steps in the variant's order; steps only the profile knows (none, normally) after them.
         let steps = variant.steps.map(\.step) + Set(bytes.keys).union(retained.keys).subtracting(variant.steps.map(\.step)).sorted()
@@ -42,15 +47,16 @@ enum FlameGraphSection {
         let budget = budgets[variant.variant] ?? [:]
         for step in steps {
             let executions = variant.steps.first { $0.step == step }?.count ?? 0
-            let allocated = total(bytes[step]), kept = total(retained[step])
+            let allocated = total(bytes[step]), kept = total(retained[step]), atPeak = total(peak[step])
             let open = step == mostBytes || step == mostRetained
             html += "<details class=\"flames\" data-variant=\"\(HTMLText.escape(variant.variant))\" data-step=\"\(HTMLText.escape(step))\""
                 + (open ? " open" : "") + "><summary>" + VariantPalette.swatch(colorIndex) + "<b>"
                 + HTMLText.escape("\(variant.variant) / \(step)") + "</b> — \(RunSummary.bytes(Double(allocated))) allocated, "
                 + "\(RunSummary.bytes(Double(kept))) retained over \(HTMLText.count(executions)) execution"
-                + (executions == 1 ? "" : "s") + (stacks.isSampled ? " (sampled estimates)" : "") + "</summary>\n"
+                + (executions == 1 ? "" : "s") + (stacks.peak == nil ? "" : ", \(RunSummary.bytes(Double(atPeak))) live at the peak")
+                + (stacks.isSampled ? " (sampled estimates)" : "") + "</summary>\n"
             for (measure, lines, total) in [(FlameGraph.Measure.bytes, bytes[step] ?? [], allocated),
-                                            (.retained, retained[step] ?? [], kept)] {
+                                            (.retained, retained[step] ?? [], kept), (.peak, peak[step] ?? [], atPeak)] {
                 let graph = FlameGraph(variant: variant.variant, step: step, measure: measure, stacks: lines,
                                        executions: executions, isSampled: stacks.isSampled,
                                        maximumBoxes: budget[Budget.Key(step: step, measure: measure)] ?? FlameGraph.minimumBoxes)
@@ -59,14 +65,24 @@ enum FlameGraphSection {
                 if total > 0 {
                     html += graph.render()
                 } else {
-                    html += "<p class=\"nodata\">No data: " + (measure == .bytes ? "no allocation of this step was recorded."
-                        : "nothing this step allocated was still live when the variant ended.") + "</p>"
+                    html += "<p class=\"nodata\">No data: " + noData(measure, hasPeaks: stacks.peak != nil) + "</p>"
                 }
                 html += "</figure>\n"
             }
             html += "</details>\n"
         }
         return html
+    }
+
+    /// Why a graph of `measure` has nothing to draw.
+    private static func noData(_ measure: FlameGraph.Measure, hasPeaks: Bool) -> String {
+        switch measure {
+        case .bytes: "no allocation of this step was recorded."
+        case .retained: "nothing this step allocated was still live when the variant ended."
+        default: hasPeaks
+            ? "nothing recorded of this step was live at its median execution's peak (a peak of 0 B, or no sample live then)."
+            : "the run recorded no sites at the peak (a run folder written before them)."
+        }
     }
 
     /// The page's box budget shared among its graphs: every graph at least
@@ -81,7 +97,7 @@ enum FlameGraphSection {
         static func shares(_ profiled: [(VariantResult, FlameGraphStacks)]) -> [String: [Key: Int]] {
             var totals: [(variant: String, key: Key, total: Int)] = []
             for (variant, stacks) in profiled {
-                for (measure, lines) in [(FlameGraph.Measure.bytes, stacks.bytes), (.retained, stacks.retained)] {
+                for (measure, lines) in [(FlameGraph.Measure.bytes, stacks.bytes), (.retained, stacks.retained), (.peak, stacks.peak ?? [])] {
                     for (step, total) in Dictionary(lines.map { ($0.step, $0.value) }, uniquingKeysWith: +) where total > 0 {
                         totals.append((variant.variant, Key(step: step, measure: measure), total))
                     }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What a variant's flame graphs are drawn from: the folded stacks of its bytes and of its
-/// retained bytes (the same lines as `profiles/<variant>.{bytes,retained}.folded`), taken
-/// from the run's allocation profile or read back from those files by `roost report`.
+/// What a variant's flame graphs are drawn from: the folded stacks of its bytes, of its
+/// retained bytes and of its bytes live at each step's median execution's peak (the same lines
+/// as `profiles/<variant>.{bytes,retained,peak}.folded`), taken from the run's allocation
+/// profile or read back from those files by `roost report`.
 struct FlameGraphStacks: Sendable, Equatable {
     /// One folded line: the step (the root frame), the frames below it root first, the value.
     struct Line: Sendable, Hashable {
@@ -13,13 +14,16 @@ struct FlameGraphStacks: Sendable, Equatable {
 
     var bytes: [Line]
     var retained: [Line]
+    /// nil: not recorded (a run folder written before the sites at the peak).
+    var peak: [Line]?
 
     /// Whether the values are estimates (a sampled profile).
     var isSampled = false
 
-    init(bytes: [Line], retained: [Line], isSampled: Bool = false) {
+    init(bytes: [Line], retained: [Line], peak: [Line]? = nil, isSampled: Bool = false) {
         self.bytes = bytes
         self.retained = retained
+        self.peak = peak
         self.isSampled = isSampled
     }
 
@@ -28,6 +32,8 @@ struct FlameGraphStacks: Sendable, Equatable {
         bytes = profile.stacks.filter { $0.bytes > 0 }.map { Line(step: $0.step, frames: $0.frames, value: $0.bytes) }
         retained = profile.stacks.filter { $0.retainedBytes > 0 }
             .map { Line(step: $0.step, frames: $0.frames, value: $0.retainedBytes) }
+        peak = profile.hasPeaks
+            ? profile.stacks.filter { $0.peakBytes > 0 }.map { Line(step: $0.step, frames: $0.frames, value: $0.peakBytes) } : nil
         isSampled = profile.mode == .sampled
     }
 
@@ -36,8 +42,8 @@ struct FlameGraphStacks: Sendable, Equatable {
         variant.allocationProfile.map(FlameGraphStacks.init) ?? variant.readBackFlameGraphStacks
     }
 
-    /// The stacks `roost report` reads back from `folder`'s `profiles/<variant>.bytes.folded`
-    /// and `.retained.folded`: nil when the bytes file is not there (a killed run writes its
+    /// The stacks `roost report` reads back from `folder`'s `profiles/<variant>.bytes.folded`,
+    /// `.retained.folded` and `.peak.folded` (nil peaks when that file is not there): nil when the bytes file is not there (a killed run writes its
     /// profiles only at its end) or is malformed (`notes` then says which line).
     static func read(folder: String, variant: String, isSampled: Bool, notes: inout [String]) -> FlameGraphStacks? {
         func lines(_ kind: AllocationProfileFiles.Folded) throws(ParseError) -> [Line]? {
@@ -47,7 +53,7 @@ struct FlameGraphStacks: Sendable, Equatable {
         }
         do {
             guard let bytes = try lines(.bytes) else { return nil }
-            return FlameGraphStacks(bytes: bytes, retained: try lines(.retained) ?? [], isSampled: isSampled)
+            return FlameGraphStacks(bytes: bytes, retained: try lines(.retained) ?? [], peak: try lines(.peak), isSampled: isSampled)
         } catch {
             notes.append("\(error); \(variant)'s flame graphs are left out")
             return nil

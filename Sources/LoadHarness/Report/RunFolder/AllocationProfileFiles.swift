@@ -1,19 +1,23 @@
 /// The allocation-profile files of a run (design section 8), written when the run recorded
 /// a profile: `allocations.csv` (per variant, step and site) and, per variant, folded stacks
-/// of allocations, bytes and retained bytes (`profiles/<variant>.allocs.folded`,
-/// `.bytes.folded`, `.retained.folded`): one line per stack, the step name as the root frame,
+/// of allocations, bytes, retained bytes and bytes live at each step's median execution's
+/// peak (`profiles/<variant>.allocs.folded`, `.bytes.folded`, `.retained.folded`,
+/// `.peak.folded`): one line per stack, the step name as the root frame,
 /// then the functions root first and the count after a space, the format flamegraph.pl,
 /// inferno and speedscope read.
 enum AllocationProfileFiles {
     /// The kinds of folded file, by the name part after the variant.
     enum Folded: String, CaseIterable {
         case allocs, bytes, retained
+        /// Bytes live at the peak of the step's median execution (design 19).
+        case peak
 
         func value(of stack: VariantAllocationProfile.Stack) -> Int {
             switch self {
             case .allocs: stack.allocations
             case .bytes: stack.bytes
             case .retained: stack.retainedBytes
+            case .peak: stack.peakBytes
             }
         }
     }

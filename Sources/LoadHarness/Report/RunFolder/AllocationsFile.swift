@@ -1,11 +1,14 @@
 /// `allocations.csv` (`RunTable.allocations`, with an allocation profile): per variant, step
-/// and site, the step's executions and the site's allocations, bytes and what is still live.
+/// and site, the step's executions and the site's allocations, bytes and what is still live,
+/// and (since design 19) its blocks live at the peak of the step's median execution (empty
+/// when not recorded).
 enum AllocationsFile {
     /// One variant's rows.
     static func rows(scenario: String, _ variant: VariantResult) -> [[String]] {
         (variant.allocationProfile?.sites ?? []).map { site in
             [scenario, variant.variant, site.step, site.site, String(site.executions), String(site.allocations),
-             String(site.bytes), String(site.retainedAllocations), String(site.retainedBytes)]
+             String(site.bytes), String(site.retainedAllocations), String(site.retainedBytes),
+             site.peakAllocations.map(String.init) ?? "", site.peakBytes.map(String.init) ?? ""]
         }
     }
 
@@ -36,7 +39,8 @@ enum AllocationsFile {
             }
             rows.append(Row(scenario: try row.text("scenario"), variant: try row.text("variant"), site: VariantAllocationProfile.Site(
                 step: try row.text("step"), site: try row.text("site"), executions: executions, allocations: allocations, bytes: bytes,
-                retainedAllocations: try row.number("retained_allocs"), retainedBytes: try row.number("retained_bytes"))))
+                retainedAllocations: try row.number("retained_allocs"), retainedBytes: try row.number("retained_bytes"),
+                peakAllocations: try row.optionalNumber("peak_allocs"), peakBytes: try row.optionalNumber("peak_bytes"))))
         }
         return rows
     }

@@ -198,6 +198,7 @@ struct RecordedRun: Sendable {
                 case .allocs: stack.allocations += line.value
                 case .bytes: stack.bytes += line.value
                 case .retained: stack.retainedBytes += line.value
+                case .peak: stack.peakBytes += line.value
                 }
                 stacks[key] = stack
             }

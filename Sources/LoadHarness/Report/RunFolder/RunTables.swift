@@ -101,10 +101,12 @@ extension RunTable {
     public static let leaks = RunTable(
         "leaks.csv", ["scenario", "variant", "type", "created", "leaked", "leaked_bytes", "cycle"], added: ["retained_bytes"])
 
-    /// `allocations.csv` (with an allocation profile): per variant, step and site.
+    /// `allocations.csv` (with an allocation profile): per variant, step and site; (since design
+    /// 19) what of it was live at the peak of the step's median execution.
     public static let allocations = RunTable(
         "allocations.csv",
-        ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes"])
+        ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes"],
+        added: ["peak_allocs", "peak_bytes"])
 
     /// `latencies.csv` (`roost run --timings-only`): every measured execution's latency.
     public static let latencies = RunTable("latencies.csv", ["scenario", "variant", "step", "vu", "execution", "latency_ns"])
