@@ -135,4 +135,26 @@ import Testing
         #expect(variant.timeSeries.count == result.variants[0].timeSeries.count)
     }
 
+    @Test func theReportDrawsEachPopulationsLoadAndLatency() async throws {
+        let page = HTMLReport.page(try await Self.run())
+        /// The figure of `kind` (its markup up to its end).
+        func figure(_ kind: String) throws -> Substring {
+            let start = try #require(page.range(of: "data-figure=\"\(kind)\""))
+            let end = try #require(page.range(of: "</figure>", range: start.upperBound..<page.endIndex))
+            return page[start.lowerBound..<end.upperBound]
+        }
+        // Each population's steps have their own latency curves.
+        for step in ["readers.open_profile", "writers.open_post", "late.open_profile"] {
+            #expect(page.contains("data-figure=\"latency\" data-step=\"\(step)\""), "\(step)")
+        }
+        // The load charts draw a line per population, each in its legend with data.
+        let users = try figure("virtual-users"), rates = try figure("rates")
+        for population in ["readers", "writers", "late"] {
+            #expect(users.contains("<li>") && users.contains("<b>weak / \(population)</b>"), "\(population)")
+            #expect(rates.contains("<b>weak / \(population)</b>"), "\(population)")
+        }
+        #expect(!users.contains("class=\"nodata\""))
+        // The stages table names each stage's population.
+        #expect(page.contains("late / stage1"))
+    }
 }

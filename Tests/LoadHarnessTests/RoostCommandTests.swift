@@ -130,7 +130,7 @@ struct RoostCommandTests {
 
     @Test func everyBundledScenarioPassesRoostValidate() async throws {
         let paths = try ScenarioTestSupport.bundledScenarioPaths()
-        let names = ["ci", "ci-multi-user", "feed-ramp", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live",
+        let names = ["busy-hour", "ci", "ci-multi-user", "feed-ramp", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live",
                      "parallel-reads", "post-capacity", "post-follow",
                      "profile-open-close", "search", "signup-login", "soak"]
         #expect(paths.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }.sorted() == names)
