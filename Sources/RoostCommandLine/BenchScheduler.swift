@@ -16,6 +16,7 @@ struct BenchScheduler: ParsableCommand {
     @Option(help: "Most virtual users of the open model.") var users = 4
     @Option(help: "How long the open model runs, seconds.") var seconds = 10.0
     @Option(help: "Runs (each a closed and an open run); medians are printed.") var runs = 5
+    @Option(help: "Open populations the rate and users are split over, played at once (design section 20).") var populations = 1
 
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
@@ -23,8 +24,12 @@ struct BenchScheduler: ParsableCommand {
             printError("roost bench-scheduler: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
             throw ExitCode(1)
         }
-        guard rate > 0, users >= 1, seconds > 0, runs >= 1 else { throw ValidationError("need --rate, --users, --seconds and --runs above 0") }
-        let benchmark = SchedulerBenchmark(rate: rate, users: users, duration: .milliseconds(Int64(seconds * 1_000)))
+        guard rate > 0, users >= 1, seconds > 0, runs >= 1, populations >= 1 else {
+            throw ValidationError("need --rate, --users, --seconds, --runs and --populations above 0")
+        }
+        guard users >= populations else { throw ValidationError("--users \(users) is fewer than --populations \(populations): each needs one") }
+        let benchmark = SchedulerBenchmark(rate: rate, users: users, duration: .milliseconds(Int64(seconds * 1_000)),
+                                           populations: populations)
         print("run  closed p50  open p50  uncorrected p50  lag p50  lag p99   target/s  achieved/s  dropped")
         var all: [SchedulerBenchmark.Run] = []
         for index in 1...runs {

@@ -64,6 +64,13 @@ struct CapacityCommand: ParsableCommand {
             printError(String(describing: error))
             throw ExitCode(1)
         }
+        // A probe replaces the scenario's one load with an open rate; several populations' loads
+        // are not scaled together yet (design section 20): refused rather than probed wrong.
+        guard !loaded.hasPopulations else {
+            printError("roost capacity: \(scenario): a scenario with 'populations' cannot be searched yet; "
+                       + "write the population to probe as a scenario of its own (its 'load:' and 'steps:' at the top)")
+            throw ExitCode(1)
+        }
         var search: CapacityRun
         let required: Double?
         do {

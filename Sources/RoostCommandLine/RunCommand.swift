@@ -95,7 +95,13 @@ struct RunCommand: ParsableCommand {
         let configuration = "release"
         #endif
         for var scenario in loaded {
-            if quick { scenario.load = .closed(.init(virtualUsers: 1, iterations: 1)) }
+            if quick {
+                scenario.load = .closed(.init(virtualUsers: 1, iterations: 1))
+                for index in scenario.populations.indices {
+                    scenario.populations[index].load = .closed(.init(virtualUsers: 1, iterations: 1))
+                    scenario.populations[index].startAfter = .zero
+                }
+            }
             let writer = ReportWriter(buildConfiguration: configuration)
             // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
             let target = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }

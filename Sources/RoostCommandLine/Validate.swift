@@ -7,7 +7,7 @@ struct Validate: ParsableCommand {
         abstract: "Check scenario files without running them.",
         discussion: """
             Reads each file whole and prints every problem as `path:line:column: message` on \
-            standard error, or `ok` with the scenario's name, step and variant counts. Exits 1 \
+            standard error, or `ok` with the scenario's name, population (when it has `populations:`), step and variant counts. Exits 1 \
             when any file is invalid.
             """
     )
@@ -19,8 +19,11 @@ struct Validate: ParsableCommand {
         for path in scenarios {
             do {
                 let scenario = try ScenarioLoader.load(path: path)
-                let steps = scenario.steps.count, variants = scenario.variants.count
-                print("ok \(path) (\(scenario.name): \(steps) step\(steps == 1 ? "" : "s"), \(variants) variant\(variants == 1 ? "" : "s"))")
+                let steps = scenario.playedPopulations.reduce(0) { $0 + $1.steps.count }, variants = scenario.variants.count
+                let populations = scenario.populations.count
+                let playing = scenario.hasPopulations ? "\(populations) population\(populations == 1 ? "" : "s"), " : ""
+                print("ok \(path) (\(scenario.name): \(playing)\(steps) step\(steps == 1 ? "" : "s"), "
+                      + "\(variants) variant\(variants == 1 ? "" : "s"))")
             } catch {
                 invalid += 1
                 error.lines.forEach(printError)

@@ -178,7 +178,8 @@ import Testing
         try rewrite("summary.csv") { $0.filter { line in !peakMetrics.contains { line.contains("," + $0) } } }
         try rewrite("distributions.csv") { $0.filter { !$0.contains(",peak_bytes,") && !$0.contains(",temporary_allocs,") } }
         try rewrite("run.csv") { $0.filter { !$0.hasPrefix("heap_peak_bytes,") } }
-        // The last three fields of every line are the peak generation (none is quoted here).
-        try rewrite("steps.csv") { $0.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(3).joined(separator: ",") } }
+        // The last four fields of every line are the peak generation and the population's after it (none
+        // is quoted here): a folder from before peaks has neither.
+        try rewrite("steps.csv") { $0.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(4).joined(separator: ",") } }
     }
 }

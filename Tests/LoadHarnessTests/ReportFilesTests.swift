@@ -237,7 +237,7 @@ struct WrittenRun: Sendable {
                       "max_us", "ops_per_s", "allocs_per_op", "bytes_per_op", "allocs_p50", "bytes_p50", "statements_per_op",
                       "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50",
                       "uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us",
-                      "cpu_p50_us", "wait_share", "peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"]
+                      "cpu_p50_us", "wait_share", "peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50", "population"]
         let rows = try TemporaryFolder.csv("\(run.folder)/steps.csv", header: header)
         let expectedKeys = WrittenRun.variants.flatMap { variant in WrittenRun.measured.map { "\(variant)/\($0.step)" } }
         #expect(rows.map { "\($0["variant"]!)/\($0["step"]!)" } == expectedKeys)
@@ -246,7 +246,9 @@ struct WrittenRun: Sendable {
             let occurrences = WrittenRun.measured.first { $0.step == row["step"] }?.occurrences ?? 0
             #expect(row["count"] == String(WrittenRun.iterations * occurrences), "\(row)")
             #expect(row["errors"] == (row["step"] == "open_profile" ? "3" : "0"), "\(row)")
-            for column in header.dropFirst(3) {
+            // A scenario without populations: the step's population is empty.
+            #expect(row["population"] == "", "\(row)")
+            for column in header.dropFirst(3) where column != "population" {
                 #expect(isPlainNumber(row[column] ?? ""), "\(column) = '\(row[column] ?? "")' is not a plain number")
             }
             let p50 = Double(row["p50_us"]!)!, p99 = Double(row["p99_us"]!)!, max = Double(row["max_us"]!)!

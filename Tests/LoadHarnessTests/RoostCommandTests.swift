@@ -130,7 +130,7 @@ struct RoostCommandTests {
 
     @Test func everyBundledScenarioPassesRoostValidate() async throws {
         let paths = try ScenarioTestSupport.bundledScenarioPaths()
-        let names = ["ci", "ci-multi-user", "feed-ramp", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live",
+        let names = ["busy-hour", "ci", "ci-multi-user", "feed-ramp", "feed-scroll", "leak-catalog", "mixed-social", "notifications-live",
                      "parallel-reads", "post-capacity", "post-follow",
                      "profile-open-close", "search", "signup-login", "soak"]
         #expect(paths.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }.sorted() == names)
@@ -174,7 +174,8 @@ struct RoostCommandTests {
                                                                        + ["statements_per_op", "statements_p50", "vm_steps_per_op", "vm_steps_p50", "fullscan_steps_per_op", "fullscan_steps_p50"]
                                                                        + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
                                                                        + ["cpu_p50_us", "wait_share"]
-                                                                       + ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"])
+                                                                       + ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"]
+                                                                       + ["population"])
         #expect(steps.map { $0["count"]! } == ["2", "2", "2", "2", "2", "2"])
 
         // The folder against itself: nothing changed.
@@ -288,4 +289,5 @@ enum StepsHeader {
                           + ["uncorrected_p50_us", "uncorrected_p90_us", "uncorrected_p99_us", "uncorrected_p999_us", "uncorrected_max_us"]
                           + ["cpu_p50_us", "wait_share"]
                           + ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"]
+                          + ["population"]
 }

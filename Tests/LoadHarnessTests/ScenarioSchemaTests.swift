@@ -53,6 +53,8 @@ import Testing
         #expect(keys("properties", "load", "oneOf", 0, "properties") == Set(ScenarioFormat.closedLoadKeys))
         #expect(keys("properties", "load", "oneOf", 1, "properties") == Set(ScenarioFormat.openLoadKeys))
         #expect(Set(strings(node("properties", "load", "oneOf", 1, "required"))) == Set(ScenarioFormat.openLoadKeys))
+        #expect(keys("properties", "populations", "items", "properties") == Set(ScenarioFormat.populationKeys))
+        #expect(node("properties", "populations", "items", "properties", "load", "$ref") as? String == "#/properties/load")
     }
 
     @Test func enumsMatchTheLoader() {

@@ -66,7 +66,8 @@ import Testing
     @Test func aVariantWithTooFewUsersForItsShardsIsRefused() {
         let load = LoadModel.closed(.init(virtualUsers: 1, iterations: 2))
         #expect(throws: ShardError.tooFewUsers(variant: "a", users: 1, parts: 2, shard: Shard(index: 2, count: 2)!)) {
-            _ = try ScenarioRunner.parts(of: [Self.variants[0]], shard: Shard(index: 2, count: 2), load: load)
+            _ = try ScenarioRunner.parts(of: [Self.variants[0]], shard: Shard(index: 2, count: 2),
+                                           populations: [Population(name: "", load: load, steps: [])])
         }
     }
 }

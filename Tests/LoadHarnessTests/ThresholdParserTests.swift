@@ -76,7 +76,7 @@ import Testing
             + "retained_bytes, rss_peak_bytes, heap_peak_bytes, retained_per_close, retained_growth, dropped_iterations, schedule_lag_p50, schedule_lag_p99, instructions, instructions_p50, cpu_p50, wait_share, statements, statements_p50, transaction_statements, transaction_statements_p50, vm_steps, vm_steps_p50, fullscan_steps, fullscan_steps_p50, sorts, sorts_p50, autoindex_rows, autoindex_rows_p50", 1),
         ("p99() < 3ms", "malformed threshold 'p99() < 3ms': expected a step name after '(' at character 5", 5),
         ("p99(login < 3ms", "malformed threshold 'p99(login < 3ms': expected ')' after the step name at character 11", 11),
-        ("p99{name:weak} < 3ms", "malformed threshold 'p99{name:weak} < 3ms': expected 'variant:' or 'stage:' after '{' at character 5", 5),
+        ("p99{name:weak} < 3ms", "malformed threshold 'p99{name:weak} < 3ms': expected 'variant:', 'stage:' or 'population:' after '{' at character 5", 5),
         ("p99{variant weak} < 3ms", "malformed threshold 'p99{variant weak} < 3ms': expected ':' after 'variant' at character 13", 13),
         ("p99{variant:} < 3ms", "malformed threshold 'p99{variant:} < 3ms': expected a variant name after 'variant:' at character 13", 13),
         ("p99{variant:weak < 3ms", "malformed threshold 'p99{variant:weak < 3ms': expected '}' after the variant name at character 18", 18),

@@ -28,10 +28,18 @@ struct ComparedRun {
         }
     }
 
-    /// The count of `step` (nil: every step of the variant, added).
-    func count(scenario: String, variant: String, step: String?) -> Int? {
-        if let step { return stepCounts[SummaryFile.Key(scenario: scenario, variant: variant, metric: step)] }
-        let all = stepCounts.filter { $0.key.scenario == scenario && $0.key.variant == variant }
+    /// The count of `step` (nil: every step of the variant, added) of `population` (nil: of
+    /// every population that plays it, added; design section 20).
+    func count(scenario: String, variant: String, step: String?, population: String? = nil) -> Int? {
+        if let step, let population {
+            return stepCounts[SummaryFile.Key(scenario: scenario, variant: variant,
+                                              metric: PopulationStepName.qualified(step, population: population))]
+        }
+        let all = stepCounts.filter { entry in
+            let (owner, own) = PopulationStepName.split(entry.key.metric)
+            return entry.key.scenario == scenario && entry.key.variant == variant && step.map { $0 == own } ?? true
+                && population.map { $0 == owner } ?? true
+        }
         return all.isEmpty ? nil : all.values.reduce(0, +)
     }
 }

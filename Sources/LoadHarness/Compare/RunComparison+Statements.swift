@@ -24,7 +24,7 @@ extension RunComparison {
         let database = Set(DatabaseMetric.metricNames)
         var steps = Set<AllocationSites.StepKey>()
         for change in changes where [.regression, .improvement, .otherSQLite].contains(change.verdict) {
-            guard let key = MetricKey(parsing: change.metric), database.contains(key.name), let step = key.step else { continue }
+            guard let key = MetricKey(parsing: change.metric), database.contains(key.name), let step = key.runStep else { continue }
             steps.insert(AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step))
         }
         statementChanges = steps.sorted().compactMap { key in

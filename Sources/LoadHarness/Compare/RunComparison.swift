@@ -120,7 +120,7 @@ public struct RunComparison: Sendable {
         }
         var steps = Set<AllocationSites.StepKey>()
         for change in changes where change.verdict == .regression || change.verdict == .improvement {
-            guard let key = MetricKey(parsing: change.metric), let step = key.step, allocationMetrics.contains(key.name) else { continue }
+            guard let key = MetricKey(parsing: change.metric), let step = key.runStep, allocationMetrics.contains(key.name) else { continue }
             steps.insert(AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step))
         }
         return steps.sorted().compactMap { key in
@@ -136,7 +136,8 @@ public struct RunComparison: Sendable {
     /// metric; nil when the folder has no steps.csv.
     private static func samples(for key: SummaryFile.Key, in run: ComparedRun) -> Int? {
         guard !run.stepCounts.isEmpty else { return nil }
-        return run.count(scenario: key.scenario, variant: key.variant, step: key.metricKey.step) ?? 0
+        let metric = key.metricKey
+        return run.count(scenario: key.scenario, variant: key.variant, step: metric.step, population: metric.population) ?? 0
     }
 
     /// The fraction of samples that lie beyond a latency metric (nil: not a percentile). The

@@ -33,7 +33,7 @@ public struct FunctionChanges: Sendable, Hashable {
         var keys = Set<[String]>()
         for change in changes where change.verdict == .regression || change.verdict == .improvement {
             guard let key = MetricKey(parsing: change.metric), InstructionComparison.metrics.contains(key.name),
-                  let step = key.step else { continue }
+                  let step = key.runStep else { continue }
             keys.insert([change.scenario, change.variant, step])
         }
         return keys.sorted { $0.joined(separator: "\t") < $1.joined(separator: "\t") }.compactMap { key in

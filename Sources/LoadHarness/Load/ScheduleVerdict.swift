@@ -10,12 +10,15 @@ struct ScheduleVerdict {
     let lagP99: Double?
     let dropped: Int
     let users: Int
+    /// Each population's drops and users (design section 20); empty without populations.
+    let populations: [(name: String, dropped: Int, users: Int)]
 
     init(_ variant: VariantResult, users: Int) {
         lagP50 = variant.scheduleLag?.microseconds(atPercentile: 50)
         lagP99 = variant.scheduleLag?.microseconds(atPercentile: 99)
         dropped = variant.droppedIterations
         self.users = users
+        populations = variant.populations.map { ($0.name, $0.droppedIterations, $0.virtualUsers) }
     }
 
     /// Whether iterations started later than the tolerance allows.
@@ -33,7 +36,13 @@ struct ScheduleVerdict {
                 + "latency includes the harness's own lateness, not only the stack's (a busy machine, or more iterations a second "
                 + "than it can start)")
         }
-        if dropped > 0 {
+        // With populations, each one's drops against its own users.
+        for population in populations where population.dropped > 0 {
+            lines.append("population \(population.name) dropped \(population.dropped) iteration\(population.dropped == 1 ? "" : "s"): "
+                + "all \(population.users) of its virtual users were busy at their intended start (raise its max_virtual_users, "
+                + "unless the stack is what keeps them busy: see stages.csv)")
+        }
+        if dropped > 0, populations.isEmpty {
             lines.append("dropped \(dropped) iteration\(dropped == 1 ? "" : "s"): all \(users) virtual users were busy at their "
                 + "intended start (raise max_virtual_users, unless the stack is what keeps them busy: see stages.csv)")
         }

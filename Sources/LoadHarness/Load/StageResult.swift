@@ -79,6 +79,9 @@ public struct StageResult: Sendable {
     }
 
     public let name: String
+    /// The population whose load the stage is of ("" for a scenario without `populations:`);
+    /// its steps' names are the run's (`readers.open_feed`).
+    public var population = ""
     /// Seconds from the measured phase's start.
     public let start: Double
     public let end: Double

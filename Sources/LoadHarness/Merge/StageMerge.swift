@@ -19,11 +19,11 @@ enum StageMerge {
                           lagP50: parts.compactMap(\.lagP50).max(), lagP99: parts.compactMap(\.lagP99).max())
     }
 
-    /// Each shard's stages (the same stages, by name, in the plan's order) as one.
+    /// Each shard's stages (the same stages, by population and name, in the plan's order) as one.
     static func merge(_ shards: [[StageResult]]) -> [StageResult] {
         guard let first = shards.first(where: { !$0.isEmpty }) else { return [] }
         return first.map { stage in
-            let parts = shards.compactMap { $0.first { $0.name == stage.name } }
+            let parts = shards.compactMap { $0.first { $0.name == stage.name && $0.population == stage.population } }
             var order: [String] = []
             var steps: [String: [StageResult.Step]] = [:]
             for step in parts.flatMap(\.steps) {
@@ -34,6 +34,7 @@ enum StageMerge {
                                      target: parts.reduce(0) { $0 + $1.target }, unit: stage.unit, load: load(parts.map(\.load)),
                                      steps: order.map { mergeStep(steps[$0]!) })
             merged.usage = usage(parts.compactMap(\.usage))
+            merged.population = stage.population
             return merged
         }
     }

@@ -50,6 +50,7 @@ enum VariantMerge {
         (result.timeSeries, result.secondLatencies) = alignedSeconds(parts, offset: offset)
         result.loadModel = parts[0].loadModel
         result.stages = StageMerge.merge(parts.map(\.stages))
+        result.populations = PopulationResult.merge(parts.map(\.populations))
         let lags = parts.compactMap(\.scheduleLag)
         result.scheduleLag = lags.isEmpty ? nil : lags.dropFirst().reduce(into: lags[0]) { $0.merge($1) }
         result.allocationProfile = summedProfile(parts, steps: order)
@@ -66,8 +67,10 @@ enum VariantMerge {
         -> ([TimeSeriesRow], [String: [Int: Histogram<UInt64>]]) {
         struct Key: Hashable { let second: Int, step: String }
         var sums: [Key: (count: Int, errors: Int, allocations: Int, bytes: Int, max: Double?)] = [:]
-        // Each part's load of a second (on every step's row of it), by merged second.
-        var loads: [Int: [Int: SecondLoad]] = [:]
+        // Each part's load of a second (on every step's row of it: its population's), by merged
+        // second and population ("" without populations).
+        struct LoadKey: Hashable { let second: Int, population: String }
+        var loads: [LoadKey: [Int: SecondLoad]] = [:]
         var histograms: [String: [Int: Histogram<UInt64>]] = [:]
         var everyPartHasSeconds = true
         var stepOrder: [String] = []
@@ -76,7 +79,8 @@ enum VariantMerge {
             for row in part.timeSeries {
                 if !stepOrder.contains(row.step) { stepOrder.append(row.step) }
                 let key = Key(second: second(row.second, shiftedBy: shift), step: row.step)
-                if let load = row.load, loads[key.second]?[index] == nil { loads[key.second, default: [:]][index] = load }
+                let loadKey = LoadKey(second: key.second, population: PopulationStepName.split(row.step).population)
+                if let load = row.load, loads[loadKey]?[index] == nil { loads[loadKey, default: [:]][index] = load }
                 let old = sums[key] ?? (0, 0, 0, 0, nil)
                 sums[key] = (old.count + row.count, old.errors + row.errors, old.allocations + row.allocations, old.bytes + row.bytes,
                              [old.max, row.maxMicroseconds].compactMap { $0 }.max())
@@ -102,7 +106,8 @@ enum VariantMerge {
                                      p50Microseconds: micro(50), p99Microseconds: micro(99),
                                      maxMicroseconds: histogram.map { Double($0.max) / 1_000 } ?? sum.max,
                                      allocations: sum.allocations, bytes: sum.bytes,
-                                     load: loads[key.second].map { StageMerge.load(Array($0.values)) })
+                                     load: loads[LoadKey(second: key.second, population: PopulationStepName.split(key.step).population)]
+                                        .map { StageMerge.load(Array($0.values)) })
             }
         return (rows, everyPartHasSeconds ? histograms : [:])
     }

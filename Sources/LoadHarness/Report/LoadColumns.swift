@@ -39,7 +39,7 @@ enum LoadColumns {
         let lag = { (variant: VariantResult, percentile: Double) in
             variant.scheduleLag?.microseconds(atPercentile: percentile).map(CSV.number) ?? ""
         }
-        var rows = [("load_model", run.scenario.load.name), ("dropped_iterations", each { String($0.droppedIterations) })]
+        var rows = [("load_model", run.scenario.loadModelName), ("dropped_iterations", each { String($0.droppedIterations) })]
         if run.variants.contains(where: { $0.scheduleLag?.count ?? 0 > 0 }) {
             rows += [("schedule_lag_p50_us", each { lag($0, 50) }), ("schedule_lag_p99_us", each { lag($0, 99) })]
         }

@@ -87,6 +87,12 @@ public struct ReportWriter: Sendable {
             try target.write(HistogramFiles.lagLog(lag, started: variant.measuredStarted ?? run.started,
                                                    seconds: Double(variant.elapsedNanoseconds) / 1e9),
                              to: RunFolder.lagLog(variant: variant.variant))
+            for population in variant.populations {
+                guard let lag = population.scheduleLag, lag.count > 0 else { continue }
+                try target.write(HistogramFiles.lagLog(lag, started: variant.measuredStarted ?? run.started,
+                                                       seconds: Double(variant.elapsedNanoseconds) / 1e9),
+                                 to: RunFolder.lagLog(variant: variant.variant, population: population.name))
+            }
         }
         if StagesFile.hasStages(run) { try target.write(StagesFile.text(run), to: RunTable.stages.name) }
         if let counts = run.instructions {

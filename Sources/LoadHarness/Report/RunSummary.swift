@@ -26,7 +26,7 @@ public enum RunSummary {
                  step.peakBytesMedian.map(bytes) ?? "-"]
             }
             lines += table(header: header, rows: rows, format: format)
-            lines += ScheduleVerdict(variant, users: run.scenario.load.virtualUsers).lines
+            lines += ScheduleVerdict(variant, users: run.scenario.virtualUsers).lines
             let leaked = variant.leaks.filter { $0.leaked > 0 }
             if leaked.isEmpty {
                 lines.append("leaked objects: 0")

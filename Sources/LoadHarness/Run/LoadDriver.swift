@@ -21,6 +21,11 @@ final class LoadDriver: @unchecked Sendable {
         let keepsLatencies: Bool
         /// Whether a wall-clock sampler may sample the users' threads (they register with it).
         var samplesWallClock = false
+        /// The population these users play (the scenario's one unnamed population without `populations:`).
+        var population: Population
+        /// Added to its users' numbers: the users of the populations before it come first
+        /// (their dataset accounts, seeds and `{vu}` follow from the number).
+        var userOffset = 0
     }
 
     /// One user before the measured phase: its virtual user, and what its setup measured.
@@ -42,9 +47,13 @@ final class LoadDriver: @unchecked Sendable {
     private let begin: () -> MeasuredPhase
     private let stepIndex: [String: Int32]
     private let slots: [Int: Int]
+    /// What the population's step names start with in this run (`readers.`; "" unnamed).
+    private let prefix: String
 
+    /// `stepIndex`: every measured step's index in the variant's time series (all populations'),
+    /// by its name in the run.
     init(context: Context, clock: any RunClock, stop: StopFlag, playing: [Int], plan: LoadPlan, stepQueues: [StepRecordQueue],
-         iterationQueues: [IterationRecordQueue], begin: @escaping () -> MeasuredPhase) {
+         iterationQueues: [IterationRecordQueue], stepIndex: [String: Int32], begin: @escaping () -> MeasuredPhase) {
         self.context = context
         self.clock = clock
         self.stop = stop
@@ -54,13 +63,13 @@ final class LoadDriver: @unchecked Sendable {
         self.iterationQueues = iterationQueues
         self.begin = begin
         slots = Dictionary(playing.enumerated().map { ($1, $0) }) { first, _ in first }
-        let order = ScenarioSteps.measuredNames(in: context.scenario.steps)
-        stepIndex = Dictionary(order.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
+        self.stepIndex = stepIndex
+        prefix = PopulationStepName.prefix(of: context.population.name)
     }
 
     /// Marks the calling thread as user `index`'s (first thing on it).
     func enterUserThread(_ index: Int) {
-        VirtualUserThread.mark(index)
+        VirtualUserThread.mark(index + context.userOffset)
         InstructionCounter.virtualUserThreadStarted()
         if context.samplesWallClock { SampledThread.register() }
     }
@@ -78,23 +87,23 @@ final class LoadDriver: @unchecked Sendable {
     /// User `index`, on its own thread: its `warmup` iterations played unmeasured (the setup
     /// steps first), so thread-local first uses are warmed too; then its setup steps, measured.
     func prepareUser(_ index: Int, warmup: Int) -> PreparedUser {
-        let scenario = context.scenario
-        let vu = VirtualUser(index: index, stack: context.stack, policy: context.variant.policy, dataset: context.dataset,
-                             seed: scenario.seed)
+        let (scenario, population) = (context.scenario, context.population)
+        let vu = VirtualUser(index: index + context.userOffset, stack: context.stack, policy: context.variant.policy,
+                             dataset: context.dataset, seed: scenario.seed)
         if warmup > 0 {
             let unshared = SharedRunState()
             let idle = MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: unshared, period: context.samplePeriod)
-            if !scenario.setup.isEmpty, !stop.isSet {
-                player(vu, steps: scenario.setup, shared: unshared, start: 0, sampler: idle, records: nil).playSetup(measured: false)
+            if !population.setup.isEmpty, !stop.isSet {
+                player(vu, steps: population.setup, shared: unshared, start: 0, sampler: idle, records: nil).playSetup(measured: false)
             }
-            let warm = player(vu, steps: scenario.steps, shared: unshared, start: 0, sampler: idle, records: nil)
+            let warm = player(vu, steps: population.steps, shared: unshared, start: 0, sampler: idle, records: nil)
             for _ in 0..<warmup where !stop.isSet { warm.playIteration(intendedStart: nil, measured: false) }
         }
-        guard !scenario.setup.isEmpty, !stop.isSet else { return PreparedUser(vu: vu, setup: nil) }
+        guard !population.setup.isEmpty, !stop.isSet else { return PreparedUser(vu: vu, setup: nil) }
         // Measured like any step, before the phase: reported apart, not in the time series.
         let idle = MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: context.shared, period: context.samplePeriod)
-        let setup = player(vu, steps: scenario.setup, shared: context.shared, start: 0, sampler: idle, records: nil)
-        setup.namePrefix = ScenarioSteps.setupPrefix
+        let setup = player(vu, steps: population.setup, shared: context.shared, start: 0, sampler: idle, records: nil)
+        setup.namePrefix = prefix + ScenarioSteps.setupPrefix
         setup.playSetup(measured: true)
         return PreparedUser(vu: vu, setup: setup.result)
     }
@@ -105,15 +114,15 @@ final class LoadDriver: @unchecked Sendable {
 
     /// User `user`'s player for the measured phase (nil: not begun yet; `StepPlayer.enter` moves it in).
     func player(_ user: PreparedUser, in phase: MeasuredPhase?) -> StepPlayer {
-        let slot = slots[user.vu.index] ?? -1
+        let slot = slots[user.vu.index - context.userOffset] ?? -1
         let sampler = phase?.sampler
             ?? MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: context.shared, period: context.samplePeriod)
-        return player(user.vu, steps: context.scenario.steps, shared: context.shared, start: phase?.start ?? 0, sampler: sampler,
+        return player(user.vu, steps: context.population.steps, shared: context.shared, start: phase?.start ?? 0, sampler: sampler,
                       records: stepQueues.indices.contains(slot) ? stepQueues[slot] : nil)
     }
 
-    /// The names of the iterations' measured steps.
-    var measuredSteps: [String] { ScenarioSteps.measuredNames(in: context.scenario.steps) }
+    /// The names of the iterations' measured steps, as the run knows them (`readers.open_feed`).
+    var measuredSteps: [String] { ScenarioSteps.measuredNames(in: context.population.steps).map { prefix + $0 } }
 
     /// Where the user in `slot` records its iterations (nil when no time series is made).
     func iterations(of slot: Int) -> IterationRecordQueue? {
@@ -137,6 +146,7 @@ final class LoadDriver: @unchecked Sendable {
                                 records: records, stepIndex: stepIndex)
         player.patch = context.patch
         player.keepsLatencies = context.keepsLatencies
+        player.namePrefix = prefix
         return player
     }
 }

@@ -30,7 +30,8 @@ extension MetricTable {
         -> ([Entry], [String: StepMetricsLike]) {
         let seconds = max(stage.end - stage.start, 1e-9)
         func entry(_ name: String, of step: String? = nil, _ value: Double, _ unit: String) -> Entry {
-            Entry(variant: variant, metric: MetricKey(name, step: step, stage: stage.name).description, value: value, unit: unit)
+            Entry(variant: variant, metric: MetricKey(name, runStep: step, stage: stage.name, population: stage.population).description,
+                  value: value, unit: unit)
         }
         var entries: [Entry] = []
         var latencies: [String: StepMetricsLike] = [:]

@@ -17,7 +17,7 @@ public struct MetricTable: Sendable {
     private let lookup: [String: Double]
     /// Each variant's steps (by name) and all its steps merged (""), for any percentile.
     private let latencies: [String: [String: StepMetrics]]
-    /// The same per stage, by "variant|stage".
+    /// The same per stage, by "variant|population|stage" (population "" without populations).
     private let stageLatencies: [String: [String: StepMetricsLike]]
 
     init(scenario: Scenario, results: [VariantResult]) {
@@ -28,7 +28,7 @@ public struct MetricTable: Sendable {
         let extraPercentiles = scenario.thresholds.map(\.metric)
             .filter { $0.percentile != nil && !reported.contains($0) }
             .reduce(into: [Threshold.Metric]()) { if !$0.contains($1) { $0.append($1) } }
-        let (virtualUsers, warmup) = (scenario.load.virtualUsers, scenario.load.warmup)
+        let (virtualUsers, warmup) = (scenario.playedPopulations.reduce(0) { $0 + $1.load.virtualUsers }, scenario.load.warmup)
         let namedStages = Set(scenario.thresholds.compactMap(\.stage))
         var stageLatencies: [String: [String: StepMetricsLike]] = [:]
         for result in results {
@@ -39,7 +39,7 @@ public struct MetricTable: Sendable {
                 // What this step allocated and did not free; the variant-wide figure (below) is their sum.
                 // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
                 if !result.isRebuilt {
-                    entries.append(Entry(variant: result.variant, metric: MetricKey(Threshold.Metric.retainedBytes.name, step: step.step).description,
+                    entries.append(Entry(variant: result.variant, metric: MetricKey(Threshold.Metric.retainedBytes.name, runStep: step.step).description,
                                          value: Double(step.netBytes), unit: "B"))
                 }
                 entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
@@ -48,6 +48,11 @@ public struct MetricTable: Sendable {
             }
             latencies[result.variant, default: [:]][""] = all
             entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, step: nil, extra: extraPercentiles)
+            if !result.populations.isEmpty {
+                let (populationEntries, populationLatencies) = Self.populationEntries(result, seconds: seconds, extra: extraPercentiles)
+                entries += populationEntries
+                latencies[result.variant, default: [:]].merge(populationLatencies) { first, _ in first }
+            }
             if !result.statements.isEmpty {
                 let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
                 entries += every.summaryEntries(variant: result.variant, step: nil)
@@ -76,10 +81,11 @@ public struct MetricTable: Sendable {
                             Entry(variant: result.variant, metric: "schedule_lag_p99", value: p99, unit: "us")]
             }
             // Per stage, when the load has several or a threshold names one.
-            for stage in result.stages where result.stages.count > 1 || namedStages.contains(stage.name) {
+            let stagesOf = Dictionary(grouping: result.stages, by: \.population).mapValues(\.count)
+            for stage in result.stages where (stagesOf[stage.population] ?? 0) > 1 || namedStages.contains(stage.name) {
                 let (stageEntries, stageSteps) = Self.stageEntries(stage, variant: result.variant, extra: extraPercentiles)
                 entries += stageEntries
-                stageLatencies["\(result.variant)|\(stage.name)"] = stageSteps
+                stageLatencies["\(result.variant)|\(stage.population)|\(stage.name)"] = stageSteps
             }
             entries += [
                 // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
@@ -101,10 +107,12 @@ public struct MetricTable: Sendable {
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, step stepName: String?,
-                                    extra: [Threshold.Metric]) -> [Entry] {
+    /// A step's rows (`stepName` as the run names it, `readers.open_feed`), or all steps' (nil)
+    /// of the variant or of `population`.
+    static func stepEntries(_ step: StepMetrics, variant: String, seconds: Double, step stepName: String?,
+                            population: String? = nil, extra: [Threshold.Metric]) -> [Entry] {
         func entry(_ name: String, _ value: Double, _ unit: String) -> Entry {
-            Entry(variant: variant, metric: MetricKey(name, step: stepName).description, value: value, unit: unit)
+            Entry(variant: variant, metric: MetricKey(name, runStep: stepName, population: population).description, value: value, unit: unit)
         }
         return [
             entry("p50", step.percentileMicroseconds(50), "us"), entry("p90", step.percentileMicroseconds(90), "us"),
@@ -134,13 +142,17 @@ public struct MetricTable: Sendable {
 
     /// A metric's value for a variant (in a stage of its load, given one); nil when it was not
     /// measured (no such step ran, or the leaks of a killed variant).
-    public func value(_ metric: Threshold.Metric, step: String?, variant: String, stage: String? = nil) -> Double? {
-        if let value = lookup["\(variant)|\(MetricKey(metric.name, step: step, stage: stage))"] { return value }
+    /// (`step` is the step's own name, `population` the population that played it: nil for all of them.)
+    public func value(_ metric: Threshold.Metric, step: String?, variant: String, stage: String? = nil,
+                      population: String? = nil) -> Double? {
+        if let value = lookup["\(variant)|\(MetricKey(metric.name, step: step, stage: stage, population: population))"] { return value }
         guard let percentile = metric.percentile else { return nil }
+        let runStep = step.map { PopulationStepName.qualified($0, population: population) }
         if let stage {
-            return stageLatencies["\(variant)|\(stage)"]?[step ?? ""]?.latencyMicroseconds(atPercentile: percentile)
+            return stageLatencies["\(variant)|\(population ?? "")|\(stage)"]?[runStep ?? ""]?.latencyMicroseconds(atPercentile: percentile)
         }
-        guard let steps = latencies[variant], let measured = steps[step ?? ""] else { return nil }
+        let key = runStep ?? population.map { PopulationStepName.prefix(of: $0) } ?? ""
+        guard let steps = latencies[variant], let measured = steps[key] else { return nil }
         return measured.percentileMicroseconds(percentile)
     }
 
@@ -149,7 +161,8 @@ public struct MetricTable: Sendable {
         let variants = entries.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
         return thresholds.flatMap { threshold in
             variants.filter { threshold.variant == nil || threshold.variant == $0 }.map { variant in
-                let observed = value(threshold.metric, step: threshold.step, variant: variant, stage: threshold.stage)
+                let observed = value(threshold.metric, step: threshold.step, variant: variant, stage: threshold.stage,
+                                     population: threshold.population)
                 return ThresholdVerdict(threshold: threshold, variant: variant, observed: observed,
                                         passed: observed.map { threshold.comparison.holds($0, threshold.value) } ?? false)
             }

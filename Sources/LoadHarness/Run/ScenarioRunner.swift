@@ -45,7 +45,7 @@ public struct ScenarioRunner: Sendable {
         let started = Date()
         var results: [VariantResult] = []
         let chosen = scenario.variants.filter { variants.isEmpty || variants.contains($0.name) }
-        let parts = try Self.parts(of: chosen, shard: shard, load: scenario.load)
+        let parts = try Self.parts(of: chosen, shard: shard, populations: scenario.playedPopulations)
         let selected = parts.map(\.variant)
         let prebuilt = try datasetCache.map {
             try DatasetPrebuild(scenario: scenario, variants: selected, cache: $0, progress: progress, warn: warn).run()
@@ -88,12 +88,13 @@ public struct ScenarioRunner: Sendable {
 
     /// The variants this process plays, with their shares of the load: all of `chosen` whole,
     /// or `shard`'s part (`ShardPlan`); throws when a share would have no virtual user.
-    static func parts(of chosen: [VariantSpec], shard: Shard?, load: LoadModel) throws -> [ShardPlan.Part] {
+    /// (Each population's users are split: every one must have a user in every share.)
+    static func parts(of chosen: [VariantSpec], shard: Shard?, populations: [Population]) throws -> [ShardPlan.Part] {
         guard let shard else { return chosen.map { ShardPlan.Part(variant: $0, share: nil) } }
         let parts = ShardPlan(shard: shard, variants: chosen).parts
-        let users = load.virtualUsers
         for part in parts {
-            if let share = part.share, share.users(of: users).isEmpty {
+            for users in populations.map(\.load.virtualUsers) {
+                guard let share = part.share, share.users(of: users).isEmpty else { continue }
                 throw ShardError.tooFewUsers(variant: part.variant.name, users: users, parts: share.sequence.segments.count, shard: shard)
             }
         }

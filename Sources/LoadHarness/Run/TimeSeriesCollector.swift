@@ -26,8 +26,10 @@ final class TimeSeriesCollector: @unchecked Sendable {
     private var nextSecond = 0
     private var rows: [TimeSeriesRow] = []
     private var spareHistograms: [Histogram<UInt64>] = []
-    /// The load applied, per second and stage (set before `begin`; nil: not followed).
-    var load: LoadTimeline?
+    /// The load each population applied, per second and stage (`follow`ed before `begin`; none: not followed).
+    private var loads: [LoadTimeline] = []
+    /// Per step (by index), the timeline of the population that plays it (nil: none followed).
+    private var stepLoads: [Int?]
 
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
@@ -76,6 +78,28 @@ final class TimeSeriesCollector: @unchecked Sendable {
         self.sink = sink
         tick = tickSeconds
         grace = graceNanoseconds
+        stepLoads = Array(repeating: nil, count: steps.count)
+    }
+
+    /// Follows a population's load (before `begin`): its seconds' and stages' figures, and the
+    /// time series rows of `steps` (its steps' names in the run) carry its load.
+    func follow(_ timeline: LoadTimeline, steps followed: [String]) {
+        loads.append(timeline)
+        for (index, step) in steps.enumerated() where followed.contains(step) { stepLoads[index] = loads.count - 1 }
+    }
+
+    /// Every followed population's stages, in order, each marked with its population (from its
+    /// steps' names); `elapsed` is the measured phase's length.
+    func stageResults(elapsed: UInt64) -> [StageResult] {
+        loads.indices.flatMap { index in
+            let steps = self.steps.indices.filter { stepLoads[$0] == index }.map { self.steps[$0] }
+            let population = steps.first.map { PopulationStepName.split($0).population } ?? ""
+            return loads[index].stageResults(steps: steps, elapsed: elapsed).map { stage in
+                var stage = stage
+                stage.population = population
+                return stage
+            }
+        }
     }
 
     /// Starts the collector's thread.
@@ -85,9 +109,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
         let thread = Thread { [self] in
             // Drained more often while the queues fill fast (an open model at tens of thousands
             // of iterations a second), so a user seldom waits on a full one.
-            var interval = min(tick, load?.firstDrainInterval ?? tick)
+            var interval = loads.compactMap(\.firstDrainInterval).reduce(tick, min)
             while true {
-                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || load?.isWaiting == true
+                let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || loads.contains { $0.isWaiting }
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : interval)) == .success { break }
                 let fullest = drain()
                 readProcessCPU()
@@ -112,7 +136,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
             thread = nil
         }
         drain()
-        load?.readProcessCPU(at: elapsed, cpu: CPUTime.process())
+        let cpu = CPUTime.process()
+        for load in loads { load.readProcessCPU(at: elapsed, cpu: cpu) }
         // Every whole second of the phase has its rows (zeros where nothing ran); the last,
         // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
@@ -124,15 +149,16 @@ final class TimeSeriesCollector: @unchecked Sendable {
 
     /// Tells the load timeline the process's CPU time now (its stages' cores, design section 18).
     private func readProcessCPU() {
-        guard let load else { return }
-        load.readProcessCPU(at: clock.now() &- start, cpu: CPUTime.process())
+        guard !loads.isEmpty else { return }
+        let (time, cpu) = (clock.now() &- start, CPUTime.process())
+        for load in loads { load.readProcessCPU(at: time, cpu: cpu) }
     }
 
     /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.
     @discardableResult
     private func drain() -> Double {
         // Iterations first: a step's second is finished only after its iteration's start is in.
-        var fullest = load?.drain() ?? 0
+        var fullest = loads.reduce(0.0) { max($0, $1.drain()) }
         for queue in queues {
             let taken = queue.drain { record in
                 let index = Int(record.step)
@@ -144,7 +170,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
                     open[second, default: Array(repeating: Bucket(), count: steps.count)][index].histogram = fresh
                 }
                 open[second]![index].add(record)
-                load?.add(record, step: steps[index])
+                if let load = stepLoads[index] { loads[load].add(record, step: steps[index]) }
             }
             fullest = max(fullest, Double(taken) / Double(queue.capacity))
         }
@@ -158,7 +184,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
         for second in nextSecond...last {
             let buckets = open.removeValue(forKey: second) ?? Array(repeating: Bucket(), count: steps.count)
             let length = phaseEnd.map { min(1, max(0.001, $0 - Double(second))) } ?? 1
-            let applied = load?.finish(second: second, length: length)
+            let applied = loads.map { $0.finish(second: second, length: length) }
             for (index, bucket) in buckets.enumerated() {
                 let step = steps[index]
                 let histogram = bucket.histogram
@@ -166,7 +192,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
                 newRows.append(TimeSeriesRow(
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
                     p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
-                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes, load: applied))
+                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes,
+                    load: stepLoads[index].map { applied[$0] }))
                 for (execution, count) in bucket.executions.sorted(by: { $0.key.order.lexicographicallyPrecedes($1.key.order) }) {
                     executions.append(ExecutionRow(variant: variant, second: second, step: step, user: execution.user,
                                                    allocations: execution.allocations, bytes: execution.bytes,

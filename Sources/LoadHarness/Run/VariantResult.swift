@@ -32,6 +32,8 @@ public struct VariantResult: Sendable {
     var scheduleLag: ScheduleLag?
     /// Per stage: the load applied and each step's figures (empty without a time series).
     public var stages: [StageResult] = []
+    /// Each population's whole figures (design section 20); empty for a scenario without `populations:`.
+    public var populations: [PopulationResult] = []
     /// What the cores did over the measured phase (nil: read back or merged without it).
     public var coreUsage: CoreUsage? = nil
     /// The virtual users' threads sampled on a wall clock (nil: not sampled).

@@ -6,7 +6,7 @@ extension VariantRunner {
     /// every mode, `off` included, so the heap a variant starts from is the same in all three
     /// and a run without warm-up counts the same allocations whatever the mode.
     func makeAllocationProfiler() throws -> AllocationProfiler {
-        try AllocationProfiler(mode: allocationProfile, seed: scenario.seed, labels: ScenarioSteps.measuredNames(in: scenario.steps))
+        try AllocationProfiler(mode: allocationProfile, seed: scenario.seed, labels: scenario.measuredStepNames)
     }
 
     /// After the lifetime check, while the apps still live: the recording (its live

@@ -73,32 +73,31 @@ struct VariantRunner {
         let tracker = LifetimeTracker()
         let profiler = try makeAllocationProfiler()
         let shared = SharedRunState(profiler: profiler)
-        let measured = ScenarioSteps.measuredNames(in: scenario.steps)
-        // Setup steps' rows first (`setup.login`), then the iterations' steps.
-        let order = ScenarioSteps.setupNames(in: scenario.setup) + measured
-        let users = scenario.load.virtualUsers
-        // The virtual users this run plays, numbered across the whole run (a shard's share of
-        // them), and its share of the schedule (every iteration keeps its place).
-        let playing = share?.users(of: users) ?? Array(0..<users)
-        let plan = share.map { scenario.load.shape.plan.segment($0) } ?? scenario.load.shape.plan
-        // The variant's latency logs are opened (files created) before anyone measures.
-        sink?.variantBegan(variant.name, steps: measured)
         // The time series is made unless only timings are wanted, or under callgrind (where it
         // would time valgrind, and its thread would run beside the counted steps): one record
         // queue of steps and one of iterations per virtual user, made before anyone measures.
         let makesTimeSeries = !timingsOnly && !InstructionCounter.isActive
-        let queues = makesTimeSeries ? playing.map { _ in StepRecordQueue() } : []
-        let iterationQueues = makesTimeSeries ? playing.map { _ in IterationRecordQueue() } : []
+        // Each population's users (numbered across the whole run: a shard's share of them) and
+        // its share of its schedule (every iteration keeps its place), moved by its start.
+        let plays = PopulationPlay.plays(of: scenario, share: share, makesTimeSeries: makesTimeSeries)
+        let measured = plays.flatMap(\.measured)
+        // Setup steps' rows first (`setup.login`), then the iterations' steps.
+        let order = plays.flatMap(\.setupNames) + measured
+        let stepIndex = Dictionary(measured.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
+        // The variant's latency logs are opened (files created) before anyone measures.
+        sink?.variantBegan(variant.name, steps: measured)
         let timeline = Mutex<TimeSeriesCollector?>(nil)
-        // The measured phase starts here: the clock, the memory sampler's timer and the time series.
+        // The measured phase starts here: the clock, the memory sampler and the time series.
         let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
             let start = clock.now()
             if makesTimeSeries {
-                let collector = TimeSeriesCollector(variant: variant.name, steps: measured, queues: queues, clock: clock, start: start,
-                                                    sink: sink)
-                collector.load = LoadTimeline(plan: plan, queues: iterationQueues)
+                let collector = TimeSeriesCollector(variant: variant.name, steps: measured, queues: plays.flatMap(\.stepQueues),
+                                                    clock: clock, start: start, sink: sink)
+                for play in plays {
+                    collector.follow(LoadTimeline(plan: play.plan, queues: play.iterationQueues), steps: play.measured)
+                }
                 collector.begin()
                 timeline.withLock { $0 = collector }
             }
@@ -109,12 +108,16 @@ struct VariantRunner {
             wallClockSampler?.start()
             return MeasuredPhase(start: start, sampler: sampler, processCPU: CPUTime.process())
         }
-        let context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
-                                         shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
-                                         keepsLatencies: timingsOnly, samplesWallClock: wallClockSampler != nil)
-        let driver = LoadDriver(context: context, clock: clock, stop: stop, playing: playing, plan: plan, stepQueues: queues,
-                                iterationQueues: iterationQueues, begin: begin)
-        let outcome = scenario.load.shape.play(driver)
+        let outcomes = PopulationPlay.playAll(plays, drivers: { play, begin in
+            var context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
+                                             shared: shared, progress: progress, samplePeriod: samplePeriod, patch: patch,
+                                             keepsLatencies: timingsOnly, samplesWallClock: wallClockSampler != nil,
+                                             population: play.population)
+            context.userOffset = play.userOffset
+            return LoadDriver(context: context, clock: clock, stop: stop, playing: play.playing, plan: play.plan,
+                              stepQueues: play.stepQueues, iterationQueues: play.iterationQueues, stepIndex: stepIndex, begin: begin)
+        }, begin: begin)
+        let outcome = LoadOutcome.together(outcomes)
         let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
@@ -148,15 +151,16 @@ struct VariantRunner {
             allocationRecording: recording)
         result.timeSeries = timeSeries
         result.peakHeapBytes = sampler.peakHeapBytes
-        result.loadModel = scenario.load.name
+        result.loadModel = scenario.loadModelName
         result.scheduleLag = outcome.lag
-        result.stages = collector?.load?.stageResults(steps: measured, elapsed: elapsed) ?? []
+        result.stages = collector?.stageResults(elapsed: elapsed) ?? []
+        result.populations = PopulationResult.results(plays, outcomes: outcomes)
         result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
                                      stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.estimatedTotalNanoseconds ?? 0) },
                                      startWaitNanoseconds: result.stages.reduce(0) { $0 &+ ($1.usage?.startWaitNanoseconds ?? 0) },
                                      cores: CPUTime.cores)
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
-        result.virtualUsers = playing.count
+        result.virtualUsers = plays.reduce(0) { $0 + $1.playing.count }
         result.wallClockProfile = wallClockProfile
         result.warmupIterations = scenario.load.warmup
         result.statements = statements

@@ -47,3 +47,15 @@ public enum DurationSyntax {
         return (whole, fraction, scale)
     }
 }
+
+extension DurationSyntax {
+    /// A duration as a scenario writes it, in the largest unit that keeps it whole: `90s`,
+    /// `1500ms`, `250us`, `7ns` (for messages).
+    public static func text(_ duration: Duration) -> String {
+        let nanoseconds = duration.nanoseconds
+        for (unit, size) in [("s", UInt64(1_000_000_000)), ("ms", 1_000_000), ("us", 1_000)] where nanoseconds % size == 0 {
+            return "\(nanoseconds / size)\(unit)"
+        }
+        return "\(nanoseconds)ns"
+    }
+}

@@ -3,7 +3,8 @@ import Screens
 import SocialStack
 
 /// One scenario file (design section 5): what to build, which variants to compare, how to
-/// load them, the steps each virtual user plays, and the thresholds that pass or fail it.
+/// load them, the steps each virtual user plays (or several populations of users, each with
+/// its own load and steps: section 20), and the thresholds that pass or fail it.
 public struct Scenario: Hashable, Sendable {
     /// `[a-z0-9-]+`: the report folder's name.
     public var name: String
@@ -21,6 +22,10 @@ public struct Scenario: Hashable, Sendable {
     /// reported apart (`setup.<step>`).
     public var setup: [Step]
     public var steps: [Step]
+    /// The groups of users played at once (`populations:`, design section 20); empty when the
+    /// file has a plain `load:` and `steps:` (`playedPopulations` is then its one unnamed
+    /// population). When given, `load`, `setup` and `steps` are the first population's.
+    public var populations: [Population] = []
     public var thresholds: [Threshold]
     /// The file it was read from, for messages.
     public var path: String
@@ -43,6 +48,17 @@ public struct Scenario: Hashable, Sendable {
         self.steps = steps
         self.thresholds = thresholds
         self.path = path
+    }
+
+    /// A scenario of several populations played at once (`populations:`, at least one).
+    public init(name: String, description: String = "", seed: UInt64 = 1, allocationProfile: AllocationProfileMode = .sampled,
+                stack: StackSettings = .init(), dataset: DatasetSpec = .init(),
+                variants: [VariantSpec] = [.init(name: "weak", references: .weak)], populations: [Population],
+                thresholds: [Threshold] = [], path: String = "") {
+        let first = populations.first ?? Population(name: "", steps: [])
+        self.init(name: name, description: description, seed: seed, allocationProfile: allocationProfile, stack: stack, dataset: dataset,
+                  variants: variants, load: first.load, setup: first.setup, steps: first.steps, thresholds: thresholds, path: path)
+        self.populations = populations
     }
 }
 

@@ -7,9 +7,14 @@ import SocialStack
 public enum ScenarioFormat {
     /// Keys of the top-level mapping.
     public static let topLevelKeys = ["name", "description", "seed", "allocation_profile", "stack", "dataset", "variants", "load", "setup",
-                                      "steps", "thresholds"]
-    /// Keys that must be present at the top level.
-    public static let requiredTopLevelKeys = ["name", "steps"]
+                                      "steps", "populations", "thresholds"]
+    /// Keys that must be present at the top level (and `steps`, or `populations` instead of
+    /// `load`, `setup` and `steps`).
+    public static let requiredTopLevelKeys = ["name"]
+    /// Keys of each item of `populations:` (design section 20).
+    public static let populationKeys = ["name", "load", "setup", "steps", "start_after"]
+    /// Top-level keys that belong to each population when `populations:` is given.
+    public static let perPopulationKeys = ["load", "setup", "steps"]
     /// Keys of `stack:`.
     public static let stackKeys = ["feed", "password_cost", "storage"]
     /// Keys of `dataset:`.

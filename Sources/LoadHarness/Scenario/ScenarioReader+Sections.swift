@@ -21,20 +21,37 @@ extension ScenarioReader {
         let dataset = top["dataset"].map { self.dataset($0) } ?? DatasetSpec()
         let variants = top["variants"].map { self.variants($0, stack: stack ?? StackSettings()) }
             ?? [VariantSpec(name: "weak", references: .weak)]
-        let load = top["load"].map { self.load($0) } ?? .closed(.init())
-        let setup = top["setup"].map { self.steps($0, label: "'setup'") } ?? []
-        setupNamesWritten = stepNamesWritten
-        stepNamesWritten = []
-        let steps = required("steps", in: top, context: nil).map { self.steps($0, label: "'steps'") } ?? []
         let declared = top["variants"].map(Self.variantNames) ?? ["weak"]
-        let stages = load.map { $0.stages.map(\.name) } ?? []
-        let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared, stages: stages, loadIsValid: load != nil) } ?? []
+        let load: LoadModel?, setup: [Step]?, steps: [Step]?, scopes: [ThresholdScope]
+        var populations: [Population]? = []
+        if let populationsNode = top["populations"] {
+            // Each population has its own; at the top they would say which population?
+            for key in ScenarioFormat.perPopulationKeys {
+                guard let keyNode = top.keyNode(key) else { continue }
+                report("'\(key)' belongs to each population when 'populations' is given: move it into the populations "
+                       + "(or write one population as a plain 'load:' and 'steps:' without 'populations')", at: keyNode)
+            }
+            (populations, scopes) = self.populations(populationsNode)
+            let first = populations?.first
+            (load, setup, steps) = (first?.load, first?.setup, first?.steps)
+        } else {
+            load = top["load"].map { self.load($0) } ?? .closed(.init())
+            setup = top["setup"].map { self.steps($0, label: "'setup'") } ?? []
+            setupNamesWritten = stepNamesWritten
+            stepNamesWritten = []
+            steps = required("steps", in: top, context: nil)
+                .map { self.steps($0, label: "'steps'") } ?? []
+            scopes = [unnamedScope(stages: load.map { $0.stages.map(\.name) } ?? [], loadIsValid: load != nil)]
+        }
+        let thresholds = top["thresholds"].map { self.thresholds($0, variants: declared, scopes: scopes) } ?? []
         guard problems.isEmpty, let name, let seed, let profile, let stack, let dataset, let variants, let load, let setup, let steps,
-              let thresholds else {
+              let populations, let thresholds else {
             return nil
         }
-        return Scenario(name: name, description: description, seed: seed, allocationProfile: profile, stack: stack, dataset: dataset, variants: variants,
-                        load: load, setup: setup, steps: steps, thresholds: thresholds, path: path)
+        var scenario = Scenario(name: name, description: description, seed: seed, allocationProfile: profile, stack: stack, dataset: dataset,
+                                variants: variants, load: load, setup: setup, steps: steps, thresholds: thresholds, path: path)
+        scenario.populations = populations
+        return scenario
     }
 
     /// `seed:`, a non-negative integer.

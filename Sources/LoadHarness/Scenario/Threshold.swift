@@ -1,4 +1,4 @@
-/// A pass/fail rule on a run's results: `METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE`, e.g.
+/// A pass/fail rule on a run's results: `METRIC[(STEP)][{variant:NAME}][{stage:NAME}][{population:NAME}] OP VALUE`, e.g.
 /// `p99(open_profile){variant:weak} < 20ms`. Values are kept in base units: microseconds
 /// for times, bytes for sizes, a fraction for percentages, a plain number otherwise.
 public struct Threshold: Hashable, Sendable, CustomStringConvertible {
@@ -138,6 +138,12 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
                                   .waitShare].contains(self)
         }
 
+        /// Measured per population too (`{population:readers}`): everything measured per step
+        /// or per stage, and not what only the whole process has (leaks, memory, instructions).
+        public var isPerPopulation: Bool {
+            isPerStage || !(isVariantWide || [Self.retainedBytes, .instructions, .instructionsMedian].contains(self))
+        }
+
         /// Whether a larger value is worse: true of every metric but throughput (`ops_per_s`).
         public var higherIsWorse: Bool { self != .opsPerSecond }
 
@@ -186,6 +192,8 @@ public struct Threshold: Hashable, Sendable, CustomStringConvertible {
     public var variant: String?
     /// The load stage it applies to (`{stage:hold}`); nil for the whole run.
     public var stage: String?
+    /// The population it applies to (`{population:readers}`, design section 20); nil for all of them.
+    public var population: String?
     public var comparison: Comparison
     /// The limit in the metric's base unit.
     public var value: Double

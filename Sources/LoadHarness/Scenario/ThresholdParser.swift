@@ -16,7 +16,7 @@ public struct ThresholdSyntaxError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension Threshold {
-    /// Parses `METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE`; whether the step and variant exist is
+    /// Parses `METRIC[(STEP)][{variant:NAME}][{stage:NAME}][{population:NAME}] OP VALUE`; whether the step and variant exist is
     /// the scenario's business (the loader checks them).
     public init(parsing text: String) throws(ThresholdSyntaxError) {
         self = try ThresholdParser.parse(text).threshold
@@ -31,6 +31,7 @@ struct ThresholdParser {
         var stepCharacter: Int?
         var variantCharacter: Int?
         var stageCharacter: Int?
+        var populationCharacter: Int?
     }
 
     private static let timeUnits: [(String, Double)] = [("ns", 0.001), ("us", 1), ("ms", 1_000), ("s", 1_000_000)]
@@ -84,18 +85,19 @@ struct ThresholdParser {
             try expect(")", "expected ')' after the step name")
             skipSpaces()
         }
-        var variant: String?, variantCharacter: Int?, stage: String?, stageCharacter: Int?
-        // Tags, each in its own braces, in any order: {variant:weak}{stage:hold}.
+        var tags: [String: (name: String, character: Int)] = [:]
+        // Tags, each in its own braces, in any order: {variant:weak}{stage:hold}{population:readers}.
+        let keywords = ["variant", "stage", "population"]
         while peek == "{" {
             index += 1
             skipSpaces()
             let keywordStart = index
             let keyword = take(while: Self.isWordCharacter)
-            guard keyword == "variant" || keyword == "stage" else {
+            guard keywords.contains(keyword) else {
                 index = keywordStart
-                throw malformed("expected 'variant:' or 'stage:' after '{'")
+                throw malformed("expected 'variant:', 'stage:' or 'population:' after '{'")
             }
-            guard (keyword == "variant" ? variant : stage) == nil else {
+            guard tags[keyword] == nil else {
                 index = keywordStart
                 throw malformed("'\(keyword)' is given twice")
             }
@@ -105,7 +107,7 @@ struct ThresholdParser {
             let character = index + 1
             let name = take { Self.isWordCharacter($0) || $0 == "-" }
             guard !name.isEmpty else { throw malformed("expected a \(keyword) name after '\(keyword):'") }
-            if keyword == "variant" { (variant, variantCharacter) = (name, character) } else { (stage, stageCharacter) = (name, character) }
+            tags[keyword] = (name, character)
             skipSpaces()
             try expect("}", "expected '}' after the \(keyword) name")
             skipSpaces()
@@ -125,9 +127,11 @@ struct ThresholdParser {
         skipSpaces()
         guard index == scalars.count else { throw malformed("expected the end of the threshold after the value") }
         let value = try Self.value(amount, number: number, unit: unit, metric: metric, character: unit.isEmpty ? numberStart + 1 : unitStart + 1)
-        let threshold = Threshold(metric: metric, step: step, variant: variant, stage: stage, comparison: comparison, value: value,
-                                  source: source)
-        return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: variantCharacter, stageCharacter: stageCharacter)
+        var threshold = Threshold(metric: metric, step: step, variant: tags["variant"]?.name, stage: tags["stage"]?.name,
+                                  comparison: comparison, value: value, source: source)
+        threshold.population = tags["population"]?.name
+        return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: tags["variant"]?.character,
+                      stageCharacter: tags["stage"]?.character, populationCharacter: tags["population"]?.character)
     }
 
     /// What to write instead of an unknown metric name.

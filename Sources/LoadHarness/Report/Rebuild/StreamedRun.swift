@@ -83,7 +83,7 @@ public struct StreamedRun: Sendable {
         for variant in variantOrder {
             let last = lastSecond[variant] ?? 0
             let variantRows = rows.filter { $0.variant == variant }
-            let stepOrder = ScenarioSteps.measuredNames(in: scenario.steps)
+            let stepOrder = scenario.measuredStepNames
             let stepsSeen = variantRows.reduce(into: [String]()) { if !$0.contains($1.step) { $0.append($1.step) } }
             let steps = stepOrder.filter(stepsSeen.contains) + stepsSeen.filter { !stepOrder.contains($0) }
             var distributions: [String: [Int: ExecutionDistribution]] = [:]

@@ -26,8 +26,9 @@ enum HistogramFiles {
 
     /// A variant's schedule lag read back from its log; nil when the folder has none (a closed
     /// model, or a run from before the log).
-    static func readLag(_ folder: RunFolder, variant: String) throws(RunFolderError) -> ScheduleLag? {
-        let name = RunFolder.lagLog(variant: variant)
+    /// (`population`: that population's, `RunFolder.lagLog(variant:population:)`.)
+    static func readLag(_ folder: RunFolder, variant: String, population: String? = nil) throws(RunFolderError) -> ScheduleLag? {
+        let name = population.map { RunFolder.lagLog(variant: variant, population: $0) } ?? RunFolder.lagLog(variant: variant)
         guard let text = folder.text(name) else { return nil }
         let contents = HistogramLog.read(text)
         if let (line, reason) = contents.stoppedAt { throw .badLine(path: folder.file(name), line: line, reason: reason) }

@@ -55,8 +55,9 @@ struct RecordedRun: Sendable {
         let memory = try folder.read(.memory).map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
         let retention = try folder.read(.retention).map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
         let sites = try AllocationsFile.read(folder)
-        let stages = try StagesFile.read(folder) { variant, stage, metric in
-            summary.value(scenario: scenario.name, variant: variant, MetricKey(metric, stage: stage))
+        let stages = try StagesFile.read(folder) { variant, stage, population, metric in
+            summary.value(scenario: scenario.name, variant: variant,
+                          MetricKey(metric, stage: stage, population: population.isEmpty ? nil : population))
         } ?? [:]
         let phases = info.phases, datasets = info.datasets
 
@@ -80,7 +81,7 @@ struct RecordedRun: Sendable {
                 let allocated = executions.values.reduce(0) { $0 + $1.allocations.reduce(0) { $0 + $1.key * $1.value } }
                 let bytes = executions.values.reduce(0) { $0 + $1.bytes.reduce(0) { $0 + $1.key * $1.value } }
                 let retained = summary.value(scenario: scenario.name, variant: variant,
-                                             MetricKey(Threshold.Metric.retainedBytes.name, step: row.step)).map { Int($0) } ?? 0
+                                             MetricKey(Threshold.Metric.retainedBytes.name, runStep: row.step)).map { Int($0) } ?? 0
                 var tallies = Dictionary(errors.filter { $0.variant == variant && $0.step == row.step }.map { ($0.error, $0.tally) }) { a, _ in a }
                 let failed = try row.row.number("errors") as Int
                 if tallies.isEmpty, failed > 0 {
@@ -113,9 +114,12 @@ struct RecordedRun: Sendable {
                 peakResidentBytes: Int(figure("rss_peak_bytes") ?? 0), wasInterrupted: false)
             readBack.apply(to: &result)
             result.timeSeries = series.filter { $0.variant == variant }
-            result.loadModel = scenario.load.name
+            result.loadModel = scenario.loadModelName
             result.stages = stages[variant] ?? []
             result.scheduleLag = try HistogramFiles.readLag(folder, variant: variant)
+            result.populations = try PopulationResult.readBack(folder, scenario: scenario, variant: variant) { name, population in
+                summary.value(scenario: scenario.name, variant: variant, MetricKey(name, population: population))
+            }
             result.secondLatencies = seconds
             result.statements = statements
             result.statementPlans = Dictionary(queries.filter { $0.variant == variant }.map { ($0.statement, $0.plan) }) { a, _ in a }

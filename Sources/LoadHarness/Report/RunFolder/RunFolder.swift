@@ -29,6 +29,10 @@ public struct RunFolder: Sendable, Hashable, CustomStringConvertible {
     public static func intervalLog(variant: String, step: String) -> String { "\(histogramFolder)/\(variant).\(step).hlog" }
     /// A variant's schedule lag (open models) as an HdrHistogram interval log, nanoseconds.
     public static func lagLog(variant: String) -> String { "\(histogramFolder)/\(variant).schedule-lag.hlog" }
+    /// One population's schedule lag (open models; design section 20), the same way.
+    public static func lagLog(variant: String, population: String) -> String {
+        "\(histogramFolder)/\(variant).\(population).schedule-lag.hlog"
+    }
     /// A variant's folded stacks of one kind (`allocs`, `bytes`, `retained`, `instructions`).
     public static func folded(variant: String, kind: String) -> String { "\(profileFolder)/\(variant).\(kind).folded" }
 

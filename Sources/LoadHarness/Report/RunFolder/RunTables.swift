@@ -18,7 +18,9 @@ extension RunTable {
         // (since design 18) the median execution's on-CPU time and waiting share.
         ["cpu_p50_us", "wait_share"],
         // (since design 19) the peak bytes per execution, median and highest, and the median temporary allocations.
-        ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"])
+        ["peak_bytes_p50", "peak_bytes_max", "temporary_allocs_p50"],
+        // (since design 20) the population that played the step (empty without populations).
+        [PopulationColumn.name])
 
     /// `summary.csv`: every metric a threshold can name, per variant (and step, as `metric(step)`).
     public static let summary = RunTable("summary.csv", ["scenario", "variant", "metric", "value", "unit"])
@@ -46,7 +48,9 @@ extension RunTable {
     public static let timeSeries = RunTable(
         "timeseries.csv",
         ["scenario", "variant", "second", "step", "count", "errors", "p50_us", "p99_us", "max_us", "allocs", "bytes"],
-        added: LoadColumns.timeSeriesColumns)
+        added: LoadColumns.timeSeriesColumns,
+        // (since design 20) the population that played the step, whose load the row's load columns are.
+        [PopulationColumn.name])
 
     /// `stages.csv` (design 15): per variant, stage and step, the stage's place, target and
     /// load, and the step's executions that started in it.
@@ -55,7 +59,9 @@ extension RunTable {
         ["scenario", "variant", "stage", "start_s", "end_s", "target", "virtual_users", "target_rate", "achieved_rate", "dropped",
          "step", "count", "errors", "p50_us", "p90_us", "p99_us", "max_us", "allocs_per_op", "statements_per_op"],
         // (since design 18) the step's median on-CPU time and waiting share; the stage's cores.
-        added: ["cpu_p50_us", "wait_share", "cores_busy", "harness_share"])
+        added: ["cpu_p50_us", "wait_share", "cores_busy", "harness_share"],
+        // (since design 20) the population whose load the stage is of (empty without populations).
+        [PopulationColumn.name])
 
     /// `capacity.csv` (`roost capacity`): per probe and step, the rate asked and achieved, the verdict and the step's figures.
     public static let capacity = RunTable(

@@ -15,12 +15,15 @@ enum StagesFile {
                                    CSV.number(load.achievedRate), String(load.dropped)]
                 let cores = [stage.usage.map { CSV.number($0.busyShare) } ?? "", stage.usage.map { CSV.number($0.harnessShare) } ?? ""]
                 for step in stage.steps {
-                    rows.append(stageFields + [step.step, String(step.count), String(step.errors)]
+                    rows.append(stageFields + [PopulationColumn.fields(step.step).step, String(step.count), String(step.errors)]
                         + [step.p50Microseconds, step.p90Microseconds, step.p99Microseconds, step.maxMicroseconds,
                            step.allocationsPerOperation, step.statementsPerOperation].map(CSV.number)
-                        + [step.cpuMedianMicroseconds.map(CSV.number) ?? "", step.waitShare.map(CSV.number) ?? ""] + cores)
+                        + [step.cpuMedianMicroseconds.map(CSV.number) ?? "", step.waitShare.map(CSV.number) ?? ""] + cores
+                        + [stage.population])
                 }
-                if stage.steps.isEmpty { rows.append(stageFields + ["", "0", "0", "", "", "", "", "", "", "", ""] + cores) }
+                if stage.steps.isEmpty {
+                    rows.append(stageFields + ["", "0", "0", "", "", "", "", "", "", "", ""] + cores + [stage.population])
+                }
             }
         }
         return RunTable.stages.text(rows)
@@ -29,30 +32,34 @@ enum StagesFile {
     /// The folder's stages per variant, in file order (nil when it has no stages.csv). A
     /// stage's schedule lag is not in the file: `lag` gives it (`summary.csv`'s
     /// `schedule_lag_p50{stage:...}` rows), nil when it has none.
-    static func read(_ folder: RunFolder, lag: (_ variant: String, _ stage: String, _ percentile: String) -> Double?)
+    /// (`population` is the stage's population, "" without populations.)
+    static func read(_ folder: RunFolder,
+                     lag: (_ variant: String, _ stage: String, _ population: String, _ percentile: String) -> Double?)
         throws(RunFolderError) -> [String: [StageResult]]? {
         guard let table = try folder.read(.stages) else { return nil }
         var stages: [String: [StageResult]] = [:]
-        var current: (variant: String, stage: String, fields: RunRow, steps: [StageResult.Step])?
+        var current: (variant: String, stage: String, population: String, fields: RunRow, steps: [StageResult.Step])?
         func close() throws(RunFolderError) {
-            guard let (variant, name, row, steps) = current else { return }
+            guard let (variant, name, population, row, steps) = current else { return }
             let targetRate: Double? = try row.optionalNumber("target_rate")
             let load = SecondLoad(virtualUsers: try row.number("virtual_users"), targetRate: targetRate,
                                   achievedRate: try row.number("achieved_rate"), dropped: try row.number("dropped"),
-                                  lagP50: lag(variant, name, "schedule_lag_p50"), lagP99: lag(variant, name, "schedule_lag_p99"))
+                                  lagP50: lag(variant, name, population, "schedule_lag_p50"),
+                                  lagP99: lag(variant, name, population, "schedule_lag_p99"))
             var stage = StageResult(
                 name: name, start: try row.number("start_s"), end: try row.number("end_s"), target: try row.number("target"),
                 unit: targetRate == nil ? .users : .rate, load: load, steps: steps)
             stage.usage = try usage(row, seconds: stage.end - stage.start)
+            stage.population = population
             stages[variant, default: []].append(stage)
         }
         for row in table.rows {
-            let variant = try row.text("variant"), stage = try row.text("stage")
-            if current.map({ $0.variant != variant || $0.stage != stage }) ?? true {
+            let variant = try row.text("variant"), stage = try row.text("stage"), population = row[PopulationColumn.name] ?? ""
+            if current.map({ $0.variant != variant || $0.stage != stage || $0.population != population }) ?? true {
                 try close()
-                current = (variant, stage, row, [])
+                current = (variant, stage, population, row, [])
             }
-            let step = try row.text("step")
+            let step = try PopulationColumn.runStep(row)
             guard !step.isEmpty else { continue }  // a stage in which nothing started
             current?.steps.append(StageResult.Step(
                 step: step, count: try row.number("count"), errors: try row.number("errors"), p50: try row.number("p50_us"),

@@ -5,7 +5,8 @@ enum StepsFile {
     static func rows(scenario: String, _ variant: VariantResult) -> [[String]] {
         let seconds = max(Double(variant.elapsedNanoseconds) / 1e9, 1e-9)
         return variant.steps.map { step in
-            [scenario, variant.variant, step.step, String(step.count), String(step.errorCount)]
+            let (name, population) = PopulationColumn.fields(step.step)
+            return [scenario, variant.variant, name, String(step.count), String(step.errorCount)]
                 + [step.meanMicroseconds, step.percentileMicroseconds(50), step.percentileMicroseconds(90),
                    step.percentileMicroseconds(99), step.percentileMicroseconds(99.9), step.maxMicroseconds,
                    Double(step.count) / seconds, step.allocationsPerOperation, step.bytesPerOperation,
@@ -13,6 +14,7 @@ enum StepsFile {
                 + QueriesFile.stepsFields(variant.statements[step.step]) + LoadColumns.stepsFields(step)
                 + [step.cpu.medianMicroseconds.map(CSV.number) ?? "", step.cpu.medianWaitShare.map(CSV.number) ?? ""]
                 + [step.peakBytesMedian, step.peakBytesMax.map(Double.init), step.temporaryAllocationsMedian].map { $0.map(CSV.number) ?? "" }
+                + [population]
         }
     }
 
@@ -23,6 +25,7 @@ enum StepsFile {
 
     /// One row read back.
     struct Row: Sendable {
+        /// `step` is the run's name of the step (`readers.open_feed` for a population's).
         let scenario: String, variant: String, step: String
         /// How many times the step ran.
         let count: Int
@@ -38,7 +41,7 @@ enum StepsFile {
         guard let table = try folder.read(.steps) else { return nil }
         var rows: [Row] = []
         for row in table.rows {
-            rows.append(Row(scenario: try row.text("scenario"), variant: try row.text("variant"), step: try row.text("step"),
+            rows.append(Row(scenario: try row.text("scenario"), variant: try row.text("variant"), step: try PopulationColumn.runStep(row),
                             count: try row.number("count"), row: row))
         }
         return rows

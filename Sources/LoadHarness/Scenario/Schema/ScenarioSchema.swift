@@ -32,7 +32,7 @@ public enum ScenarioSchema {
     /// optional step and variant, a comparison and a number with an optional unit.
     private static var thresholdPattern: String {
         let metrics = (["p[0-9]+(\\.[0-9]+)?"] + Threshold.Metric.named.map(\.name)).joined(separator: "|")
-        return #"^\s*("# + metrics + #")\s*(\(\s*(setup\.)?[a-z0-9_]+\s*\))?\s*(\{\s*(variant|stage)\s*:\s*[a-z0-9_-]+\s*\}\s*){0,2}(<=|>=|==|<|>)\s*[0-9]+(\.[0-9]+)?\s*(ns|us|ms|s|B|KB|MB|GB|%)?\s*$"#
+        return #"^\s*("# + metrics + #")\s*(\(\s*(setup\.)?[a-z0-9_]+\s*\))?\s*(\{\s*(variant|stage|population)\s*:\s*[a-z0-9_-]+\s*\}\s*){0,3}(<=|>=|==|<|>)\s*[0-9]+(\.[0-9]+)?\s*(ns|us|ms|s|B|KB|MB|GB|%)?\s*$"#
     }
 
     /// A measured step's entry: `null` when it takes no arguments, else a map of them.

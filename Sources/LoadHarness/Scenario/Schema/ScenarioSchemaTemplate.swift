@@ -10,8 +10,45 @@ enum ScenarioSchemaTemplate {
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "name",
-    "steps"
+    "name"
+  ],
+  "oneOf": [
+    {
+      "description": "One population: steps (and load, setup) at the top.",
+      "required": [
+        "steps"
+      ],
+      "not": {
+        "required": [
+          "populations"
+        ]
+      }
+    },
+    {
+      "description": "Several populations, each with its own load, setup and steps.",
+      "required": [
+        "populations"
+      ],
+      "not": {
+        "anyOf": [
+          {
+            "required": [
+              "steps"
+            ]
+          },
+          {
+            "required": [
+              "load"
+            ]
+          },
+          {
+            "required": [
+              "setup"
+            ]
+          }
+        ]
+      }
+    }
   ],
   "properties": {
     "name": {
@@ -121,8 +158,43 @@ enum ScenarioSchemaTemplate {
       "$ref": "#/$defs/steps",
       "description": "What each virtual user plays per iteration."
     },
+    "populations": {
+      "description": "Groups of virtual users played at once on one stack, each with its own load, setup and steps (instead of load, setup and steps at the top).",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "name",
+          "steps"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/$defs/name",
+            "description": "Unique among the populations; not 'setup'. Thresholds name it as {population:NAME}."
+          },
+          "load": {
+            "$ref": "#/properties/load",
+            "description": "This population's load: one of the load models (default: one closed user, one iteration)."
+          },
+          "setup": {
+            "$ref": "#/$defs/steps",
+            "description": "Played once by each of its virtual users before their first iteration."
+          },
+          "steps": {
+            "$ref": "#/$defs/steps",
+            "description": "What each of its virtual users plays per iteration."
+          },
+          "start_after": {
+            "$ref": "#/$defs/duration",
+            "description": "How long after the measured phase begins its load starts (default 0s); before the other populations' loads end."
+          }
+        }
+      }
+    },
     "thresholds": {
-      "description": "Pass/fail rules: METRIC[(STEP)][{variant:NAME}][{stage:NAME}] OP VALUE, e.g. \"p99(open_profile) < 20ms\".",
+      "description": "Pass/fail rules: METRIC[(STEP)][{variant:NAME}][{stage:NAME}][{population:NAME}] OP VALUE, e.g. \"p99(open_profile) < 20ms\".",
       "type": "array",
       "items": {
         "$ref": "#/$defs/threshold"
