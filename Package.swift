@@ -33,9 +33,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         // The heap-backed SQLite VFS `.memory` stacks live in (WAL, several connections, no
-        // system calls), SQLite's process-wide settings made before it starts, and the check
-        // that the SQLite the process runs is the one it was compiled against. SQLite is the
-        // system's (apt: libsqlite3-dev), the one library GRDB links too: one copy per process.
+        // system calls), and SQLite's process-wide settings made before it starts. SQLite is the
+        // system's (apt: libsqlite3-dev), the one library GRDB links too: one copy per process
+        // (SocialStack's SQLiteLibrary checks the version at start).
         .target(
             name: "CMemoryFiles",
             linkerSettings: [.linkedLibrary("sqlite3")]

@@ -1,4 +1,3 @@
-import CMemoryFiles
 import GRDBSQLite
 
 /// A SQLite version as `SQLITE_VERSION_NUMBER` writes it: major x 1,000,000 + minor x 1,000 + patch.
@@ -16,8 +15,9 @@ public struct SQLiteVersion: Hashable, Sendable, CustomStringConvertible {
 /// The one SQLite a Roost process runs: the system's `libsqlite3`, which GRDB links and whose
 /// `sqlite3.h` Roost and GRDB were compiled against (docs/sqlite.md).
 public enum SQLiteLibrary {
-    /// The version of the `sqlite3.h` Roost was compiled against.
-    public static var compiledVersion: SQLiteVersion { SQLiteVersion(number: Int(roost_sqlite_header_version_number())) }
+    /// The version of the `sqlite3.h` Roost was compiled against (the system's, through GRDB's
+    /// `GRDBSQLite`: `SQLITE_VERSION_NUMBER` is fixed when this module is compiled).
+    public static var compiledVersion: SQLiteVersion { SQLiteVersion(number: Int(SQLITE_VERSION_NUMBER)) }
 
     /// The version of the library the process loaded.
     public static var runningVersion: SQLiteVersion { SQLiteVersion(number: Int(sqlite3_libversion_number())) }

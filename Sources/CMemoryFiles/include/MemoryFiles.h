@@ -45,11 +45,4 @@ extern const char *const roost_mapped_vfs_name;
 /// SQLite result code.
 int roost_mapped_vfs_register(void);
 
-/// The version of the `sqlite3.h` Roost was compiled against (`SQLITE_VERSION_NUMBER`, e.g.
-/// 3040001): the running library (`sqlite3_libversion_number()`) must be the same.
-int roost_sqlite_header_version_number(void);
-
-/// The same version as text (`SQLITE_VERSION`, e.g. "3.40.1").
-const char *roost_sqlite_header_version(void);
-
 #endif
