@@ -232,6 +232,20 @@ public final class LifetimeTracker: Sendable {
         readers.withLock { _ in countLiveUnlocked() }
     }
 
+    /// `countLive()`, unless another thread is reading the entries now (a count, a survivor
+    /// list): then nil, and a later count lets go of the dead objects' weak references. Many
+    /// threads closing screens at once would otherwise queue behind one another's counts (on
+    /// busy cores, behind a preempted one).
+    public func countLiveUnlessCounting() -> LiveCount? {
+        readers.withLockIfAvailable { _ in countLiveUnlocked() }
+    }
+
+    /// The tracked objects the counts so far have not found dead: those alive at the last
+    /// count and those tracked since (an upper bound of the live ones, read without counting).
+    public var notFoundDeadCount: Int {
+        state.withLock { $0.live.count + ($0.count - $0.checkedUpTo) }
+    }
+
     private func countLiveUnlocked() -> LiveCount {
         let previous = state.withLock { $0 }
         var freed = 0, formedByTrack = 0

@@ -71,6 +71,10 @@ import Testing
         more.achievedRate = 1_990
         more.fewerUsers = (32, 1_900)
         #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
+        // A probe with as many users (the same rate played again) is no comparison.
+        more.achievedRate = 1_969
+        more.fewerUsers = (64, 1_974)
+        #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
     }
 
     @Test func everyUserAllowedBusyOnCoresWithRoomIsTheStacksWaiting() {

@@ -37,6 +37,14 @@ import Testing
 
     /// 300 closes kept as at most 16 readings in memory; the streamed files have all 300,
     /// and the end-of-run writer leaves them whole.
+    /// Snapshots after closes take at most 1% of a core: a 250 us snapshot waits 25 ms before
+    /// the next (closes meanwhile share it), never longer than the timer's period.
+    @Test func snapshotsAfterClosesAreSpacedByWhatTheyCost() {
+        #expect(MemorySampler.spacing(afterSnapshotCosting: 250_000, period: 100_000_000) == 25_000_000)
+        #expect(MemorySampler.spacing(afterSnapshotCosting: 5_000_000, period: 100_000_000) == 100_000_000)
+        #expect(MemorySampler.spacing(afterSnapshotCosting: 0, period: 100_000_000) == 0)
+    }
+
     @Test func aStreamedRunKeepsFewReadingsAndWritesEveryOne() async throws {
         let yaml = """
             name: thinned

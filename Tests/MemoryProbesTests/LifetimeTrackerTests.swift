@@ -24,6 +24,38 @@ private final class SixIntFields {
 private final class Token: Sendable {}
 
 @Suite struct LifetimeTrackerTests {
+
+    /// A user closing a screen while another thread reads the tracker does not wait for it:
+    /// no count (nil), and the objects no count has yet found dead stand in for the live ones.
+    @Test func aCountWhileAnotherThreadReadsIsSkippedNotAwaited() {
+        let tracker = LifetimeTracker()
+        let kept = [Token(), Token()]
+        for token in kept { tracker.track(token) }
+        do {
+            let gone = Token()
+            tracker.track(gone)
+        }
+        #expect(tracker.notFoundDeadCount == 3, "nothing counted yet")
+        let reading = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread {
+            var first = true
+            tracker.forEachSurvivor { _, _ in
+                if first { reading.signal(); release.wait(); first = false }
+            }
+            done.signal()
+        }.start()
+        reading.wait()
+        #expect(tracker.countLiveUnlessCounting() == nil)
+        release.signal()
+        done.wait()
+        #expect(tracker.countLiveUnlessCounting()?.live == 2)
+        #expect(tracker.notFoundDeadCount == 2, "the count found one dead")
+        let more = Token()
+        tracker.track(more)
+        #expect(tracker.notFoundDeadCount == 3, "tracked since the count: not yet checked")
+        withExtendedLifetime((kept, more)) {}
+    }
+
     private func countsByLabel(_ tracker: LifetimeTracker) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: tracker.survivors().map { ($0.label, $0.count) })
     }

@@ -3,9 +3,12 @@
 /// levels, and the answer once known. Rates double from the start until a probe fails (four
 /// times while the cores were at most a quarter busy: the steps' work could not fill them at
 /// the next rate, and a search from 10/s reaches thousands in half the probes), then
-/// bisection until the passing and failing rates are within the precision, then the highest
-/// passing rate is confirmed by a probe three levels long (a failed confirmation makes it the
-/// failing rate and the search goes on below it). A probe whose users were all busy while the
+/// bisection until the passing and failing rates are within the precision. Then the lowest
+/// failing rate, if it failed only once, is played again (near the limit one probe's drops or
+/// tail can fail by chance, and a search that believed it would answer low; if it passes, the
+/// search goes on above it), and the highest passing rate is confirmed by a probe three levels
+/// long (a failed confirmation makes it the failing rate and the search goes on below it). A
+/// probe whose users were all busy while the
 /// cores had room is played again with more users (`ProbeJudgement`), and when those started
 /// no more the search goes on with the fewer; a generator-limited probe
 /// is never counted as the stack's limit: the search stops and says why.
@@ -36,8 +39,18 @@ struct CapacitySearch {
     private enum Phase {
         case doubling(Double)
         case bisecting
+        /// Playing the lowest failing rate again.
+        case recheckingFailure(Double)
         case confirming
         case done(Ending)
+    }
+
+    /// A rate that failed, the threshold (or reason) it failed, and whether it failed twice
+    /// (played again, or a confirmation's three levels).
+    private struct Failure {
+        var rate: Double
+        var threshold: String
+        var isRechecked: Bool
     }
 
     let settings: CapacitySettings
@@ -46,8 +59,13 @@ struct CapacitySearch {
     /// Every passing rate (confirmed or not), the highest passing one, the lowest failing one.
     private var passes: [Double] = []
     private(set) var highestPass: Double?
-    private(set) var lowestFail: (rate: Double, threshold: String)?
+    private var failures: [Failure] = []
     private(set) var probes: [CapacityProbe] = []
+
+    /// The lowest failing rate and the threshold it failed.
+    var lowestFail: (rate: Double, threshold: String)? {
+        failures.min { $0.rate < $1.rate }.map { ($0.rate, $0.threshold) }
+    }
 
     init(_ settings: CapacitySettings) {
         self.settings = settings
@@ -65,6 +83,7 @@ struct CapacitySearch {
         switch phase {
         case .doubling(let rate): Request(rate: rate, users: users, levels: 1)
         case .bisecting: Request(rate: midpoint, users: users, levels: 1)
+        case .recheckingFailure(let rate): Request(rate: rate, users: users, levels: 1)
         case .confirming: highestPass.map { Request(rate: $0, users: users, levels: 3) }
         case .done: nil
         }
@@ -91,6 +110,11 @@ struct CapacitySearch {
                 return
             }
             highestPass = max(highestPass ?? 0, probe.targetRate)
+            if case .recheckingFailure = phase {
+                // It failed by chance: the search goes on above it (doubling when nothing failed above).
+                failures.removeAll { $0.rate <= probe.targetRate }
+                phase = failures.isEmpty ? .doubling(probe.targetRate) : .bisecting
+            }
             if case .doubling(let rate) = phase {
                 let next = rate * Self.growth(after: probe)
                 users = usersFollowing(probe, to: next)
@@ -98,12 +122,15 @@ struct CapacitySearch {
             }
             narrow()
         case .fail:
-            let failure = (probe.targetRate, probe.failed.first ?? probe.reason ?? "a threshold")
+            let isRecheck = if case .recheckingFailure = phase { true } else { false }
+            let failure = Failure(rate: probe.targetRate, threshold: probe.failed.first ?? probe.reason ?? "a threshold",
+                                  isRechecked: isRecheck || probe.levels > 1)
+            failures.removeAll { $0.rate == failure.rate }
+            failures.append(failure)
             goBackToFewerUsers(than: probe)
             if probe.levels > 1 {
                 // The confirmation failed: that rate fails, the search goes on below it.
                 passes.removeAll { $0 >= probe.targetRate }
-                lowestFail = failure
                 highestPass = passes.max()
                 guard highestPass != nil else {
                     phase = .done(.nothingHolds)
@@ -113,7 +140,6 @@ struct CapacitySearch {
                 narrow()
                 return
             }
-            if lowestFail.map({ probe.targetRate < $0.rate }) ?? true { lowestFail = failure }
             guard highestPass != nil else {
                 phase = .done(.failsAtStart)
                 return
@@ -151,13 +177,14 @@ struct CapacitySearch {
         return min(settings.maxUsers, max(users, needed ?? users))
     }
 
-    /// Confirm once the passing and failing rates are within the precision (or no rate
-    /// between them is left to probe).
+    /// Once the passing and failing rates are within the precision (or no rate between them is
+    /// left to probe): play the failing rate again if it failed only once, else confirm the pass.
     private mutating func narrow() {
-        guard let pass = highestPass, let fail = lowestFail?.rate else { return }
+        guard let pass = highestPass, let fail = failures.min(by: { $0.rate < $1.rate }) else { return }
         if case .doubling = phase { phase = .bisecting }
         let middle = midpoint
-        if fail <= pass * (1 + settings.precision) || middle <= pass || middle >= fail { phase = .confirming }
+        guard fail.rate <= pass * (1 + settings.precision) || middle <= pass || middle >= fail.rate else { return }
+        phase = fail.isRechecked ? .confirming : .recheckingFailure(fail.rate)
     }
 
     /// Halfway between the highest passing and the lowest failing rate, to a whole rate above

@@ -32,7 +32,8 @@ struct ProbeJudgement: Equatable {
         /// only by the schedule's lateness, as written.
         var scheduleFailures: [String]
         var wasInterrupted = false
-        /// The same rate played just before with fewer users, and what it started then (nil: none).
+        /// The same rate played before with fewer users, and what it started then (nil: none; a
+        /// probe with as many users is no comparison).
         var fewerUsers: (users: Int, achievedRate: Double)?
     }
 
@@ -85,7 +86,7 @@ struct ProbeJudgement: Equatable {
     private static func withRoomOnCores(_ figures: Figures) -> ProbeJudgement {
         let cores = figures.usage.map { "cores \(percent($0.busyShare)) busy" } ?? "cores not measured"
         if figures.dropped > 0 {
-            if let before = figures.fewerUsers, figures.achievedRate < before.achievedRate * (1 + usersGain),
+            if let before = figures.fewerUsers, before.users < figures.users, figures.achievedRate < before.achievedRate * (1 + usersGain),
                figures.achievedRate < (1 - droppedShare) * figures.targetRate {
                 // More users started no more: they only queued inside the steps.
                 return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(figures.users)) virtual users started "

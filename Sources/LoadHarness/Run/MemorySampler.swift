@@ -18,12 +18,19 @@ import Synchronization
 /// snapshot refreshes jemalloc's statistics, which merges every arena in use (about 550,000
 /// instructions with seven arenas, 720,000 with nine: callgrind, ci): on the virtual user's
 /// thread that was 7% of `ci`'s measured phase, and grew with every thread the run had
-/// started, streaming's included. Closes that arrive together share one snapshot.
+/// started, streaming's included. Closes that arrive together share one snapshot, and the
+/// snapshots after closes are spaced so that they take at most `snapshotCoreShare` of a core:
+/// at thousands of closes a second a snapshot each kept a core busy, work that a capacity
+/// probe counts as the harness's (docs/capacity.md). Closes inside the spacing share the next.
 final class MemorySampler: Sendable {
     /// Readings of each kind kept in memory when a sink holds them all.
     static let streamedLimit = 4_096
     /// Readings (and closes) of a variant that each get a row of their own in the files.
     static let rowPerReadingLimit = 1_000
+    /// The share of one core the sampler's thread may spend on snapshots after closes: after a
+    /// snapshot that took `c` of its CPU time, the next waits `c / snapshotCoreShare` (at most
+    /// the timer's period), so the spacing follows what a snapshot costs on this machine.
+    static let snapshotCoreShare = 0.01
 
     private let clock: any RunClock
     private let startTime: UInt64
@@ -89,10 +96,16 @@ final class MemorySampler: Sendable {
         state.withLock { $0.running = true }
         let thread = Thread { [self] in
             var due = DispatchTime.now() + .nanoseconds(Int(period))
+            var nextSnapshot = DispatchTime.now()
             while state.withLock({ $0.running }) {
                 _ = closed.wait(timeout: due)
                 guard state.withLock({ $0.running }) else { break }
-                sampleAfterPendingCloses()
+                // Closes inside the spacing wait for the next snapshot (or the timer's).
+                let now = DispatchTime.now(), until = min(nextSnapshot, due)
+                if now < until { Thread.sleep(forTimeInterval: Double(until.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9) }
+                if let spacing = snapshotSpacing(sampleAfterPendingCloses) {
+                    nextSnapshot = DispatchTime.now() + .nanoseconds(Int(spacing))
+                }
                 if DispatchTime.now() >= due {
                     sample(iteration: shared.iterations, countingLive: false)
                     due = DispatchTime.now() + .nanoseconds(Int(period))
@@ -177,35 +190,51 @@ final class MemorySampler: Sendable {
         return reading
     }
 
+    /// Runs `takeSnapshots` on the sampler's thread and returns how long to wait before the
+    /// next snapshot after closes (nil: it took none), from the CPU time it took.
+    private func snapshotSpacing(_ takeSnapshots: () -> Bool) -> UInt64? {
+        let before = CPUTime.thread()
+        guard takeSnapshots() else { return nil }
+        return Self.spacing(afterSnapshotCosting: CPUTime.thread() &- before, period: period)
+    }
+
+    /// The wait after a snapshot that took `cost` nanoseconds of CPU time: `cost` over
+    /// `snapshotCoreShare`, at most `period`.
+    static func spacing(afterSnapshotCosting cost: UInt64, period: UInt64) -> UInt64 {
+        min(period, UInt64((Double(cost) / snapshotCoreShare).rounded()))
+    }
+
     /// Records the `close`-th close step's retention point (the caller has just counted the
     /// live tracked objects) and asks the sampler's thread for the process snapshot after it.
     func sampleAfterClose(_ close: Int, step: String, retainedBytes: Int, iteration: Int, liveTrackedObjects: Int) {
         let point = RetentionPoint(close: close, iteration: iteration, step: step,
                                    elapsedMilliseconds: Double(clock.now() - startTime) / 1e6, retainedBytes: retainedBytes,
                                    liveTrackedObjects: liveTrackedObjects)
-        let running = state.withLock { state in
+        let (running, wakes) = state.withLock { state in
             state.retention.append(point)
             state.fit.add(point)
             if let row = state.retentionRows.add(point) { state.finishedRetentionRows.append(row) }
             state.pendingCloses.append(point)
-            return state.running
+            // The first close waiting wakes the sampler's thread; later ones join its snapshot.
+            return (state.running, state.pendingCloses.count == 1)
         }
         // Without the sampler's thread (not begun, or stopped) the caller takes it.
-        if running {
-            closed.signal()
-        } else {
+        if !running {
             sampleAfterPendingCloses()
+        } else if wakes {
+            closed.signal()
         }
     }
 
     /// One process snapshot for every close waiting for one: a memory reading per close, at
-    /// the close's time, with its iteration and live tracked objects.
-    private func sampleAfterPendingCloses() {
+    /// the close's time, with its iteration and live tracked objects. Whether there was any.
+    @discardableResult
+    private func sampleAfterPendingCloses() -> Bool {
         let closes = state.withLock { state in
             defer { state.pendingCloses.removeAll(keepingCapacity: true) }
             return state.pendingCloses
         }
-        guard let last = closes.last else { return }
+        guard let last = closes.last else { return false }
         let snapshot = AllocationCounters.snapshot(flushingThreadCache: !counting)
         let rss = ProcessMemory.residentBytes() ?? 0
         let readings = closes.map { close in
@@ -222,6 +251,7 @@ final class MemorySampler: Sendable {
             state.heapPeak = max(state.heapPeak, snapshot.allocated)
             state.live = last.liveTrackedObjects
         }
+        return true
     }
 
     var samples: [MemorySample] { state.withLock { $0.samples.elements }.sorted { $0.elapsedMilliseconds < $1.elapsedMilliseconds } }

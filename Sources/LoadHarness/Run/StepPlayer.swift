@@ -175,8 +175,12 @@ final class StepPlayer: @unchecked Sendable {
         if closed != nil {
             // Counting the closed screen's parts drops the tracker's weak references to the dead
             // ones; the side tables that frees are the step's (the app's weak references made
-            // them, and without the tracker the step would have freed them).
-            let census = tracker.countLive()
+            // them, and without the tracker the step would have freed them). While another user
+            // counts, this one does not wait: that count (or the next) finds these parts dead and
+            // gives their side tables back to the run's retained bytes; the retention point
+            // says how many tracked objects no count has found dead yet.
+            let census = tracker.countLiveUnlessCounting()
+                ?? LifetimeTracker.LiveCount(live: tracker.notFoundDeadCount, releasedBytes: 0)
             shared.addRetained(-census.releasedBytes)
             let (close, retained) = shared.addClose()
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
