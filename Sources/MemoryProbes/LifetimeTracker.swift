@@ -233,11 +233,17 @@ public final class LifetimeTracker: Sendable {
     }
 
     /// `countLive()`, unless another thread is reading the entries now (a count, a survivor
-    /// list): then nil, and a later count lets go of the dead objects' weak references. Many
-    /// threads closing screens at once would otherwise queue behind one another's counts (on
-    /// busy cores, behind a preempted one).
-    public func countLiveUnlessCounting() -> LiveCount? {
-        readers.withLockIfAvailable { _ in countLiveUnlocked() }
+    /// list): then, without waiting, the objects no count has found dead yet
+    /// (`notFoundDeadCount`) and nothing released; a later count lets go of the dead objects'
+    /// weak references. Many threads closing screens at once would otherwise queue behind one
+    /// another's counts (on busy cores, behind a preempted one).
+    public func countLiveUnlessCounting() -> LiveCount {
+        var count = LiveCount(live: 0, releasedBytes: 0), counted = false
+        readers.withLockIfAvailable { _ in
+            count = countLiveUnlocked()
+            counted = true
+        }
+        return counted ? count : LiveCount(live: notFoundDeadCount, releasedBytes: 0)
     }
 
     /// The tracked objects the counts so far have not found dead: those alive at the last

@@ -180,7 +180,6 @@ final class StepPlayer: @unchecked Sendable {
             // gives their side tables back to the run's retained bytes; the retention point
             // says how many tracked objects no count has found dead yet.
             let census = tracker.countLiveUnlessCounting()
-                ?? LifetimeTracker.LiveCount(live: tracker.notFoundDeadCount, releasedBytes: 0)
             shared.addRetained(-census.releasedBytes)
             let (close, retained) = shared.addClose()
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
