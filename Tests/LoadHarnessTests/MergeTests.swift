@@ -125,6 +125,16 @@ import Testing
             #expect(step.allocationsMedian == Statistics.median(medians))
             #expect(step.allocations == parts.reduce(0) { $0 + $1.variants[0].steps[index].allocations })
         }
+        // What was live at each step's peak is one execution's: the part's whose median peak is
+        // nearest the merged one, never the parts' sum.
+        let profile = try #require(variant.allocationProfile)
+        #expect(profile.hasPeaks)
+        for step in variant.steps {
+            let peak = { (sites: [VariantAllocationProfile.Site]) in sites.filter { $0.step == step.step }.reduce(0) { $0 + ($1.peakBytes ?? 0) } }
+            let partPeaks = parts.compactMap { $0.variants[0].allocationProfile.map { peak($0.sites) } }
+            #expect(partPeaks.contains(peak(profile.sites)), "\(step.step): \(peak(profile.sites)) not one of \(partPeaks)")
+            #expect(peak(profile.sites) > 0 || partPeaks.allSatisfy { $0 == 0 })
+        }
         // Leaks joined: what both stacks leaked.
         #expect(variant.leakedObjects == parts.reduce(0) { $0 + $1.variants[0].leakedObjects })
         #expect(variant.leakedObjects > 0)

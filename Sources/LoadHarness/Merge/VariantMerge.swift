@@ -53,7 +53,7 @@ enum VariantMerge {
         result.populations = PopulationResult.merge(parts.map(\.populations))
         let lags = parts.compactMap(\.scheduleLag)
         result.scheduleLag = lags.isEmpty ? nil : lags.dropFirst().reduce(into: lags[0]) { $0.merge($1) }
-        result.allocationProfile = summedProfile(parts, steps: order)
+        result.allocationProfile = summedProfile(parts, steps: order, merged: steps)
         return result
     }
 
@@ -130,9 +130,13 @@ enum VariantMerge {
     }
 
     /// The parts' allocation profiles added (sites and stacks), when every part has one of one mode.
-    private static func summedProfile(_ parts: [VariantResult], steps: [String]) -> VariantAllocationProfile? {
+    /// What was live at a step's peak is one execution's, not a total: each step's comes from
+    /// the part whose median peak is nearest the merged one (`peakSource`).
+    private static func summedProfile(_ parts: [VariantResult], steps: [String], merged: [String: StepMetrics])
+        -> VariantAllocationProfile? {
         let profiles = parts.compactMap(\.allocationProfile)
         guard profiles.count == parts.count, let mode = profiles.first?.mode, profiles.allSatisfy({ $0.mode == mode }) else { return nil }
+        let peaks = peakSource(parts, steps: steps, merged: merged)
         struct SiteKey: Hashable { let step: String, site: String }
         var sites: [SiteKey: VariantAllocationProfile.Site] = [:], stacks: [[String]: VariantAllocationProfile.Stack] = [:]
         var executions: [String: Int] = [:]
@@ -163,12 +167,24 @@ enum VariantMerge {
             }
         }
         let rank = { (step: String) in steps.firstIndex(of: step) ?? .max }
-        let summedSites = sites.values.map { site in
-            VariantAllocationProfile.Site(step: site.step, site: site.site, executions: executions[site.step] ?? 0,
-                                          allocations: site.allocations, bytes: site.bytes,
-                                          retainedAllocations: site.retainedAllocations, retainedBytes: site.retainedBytes)
+        let summedSites = sites.values.map { site -> VariantAllocationProfile.Site in
+            var summed = VariantAllocationProfile.Site(step: site.step, site: site.site, executions: executions[site.step] ?? 0,
+                                                       allocations: site.allocations, bytes: site.bytes,
+                                                       retainedAllocations: site.retainedAllocations, retainedBytes: site.retainedBytes)
+            if let source = peaks[site.step] {
+                let peak = source.sites.first { $0.step == site.step && $0.site == site.site }
+                summed.peakAllocations = peak?.peakAllocations ?? 0
+                summed.peakBytes = peak?.peakBytes ?? 0
+            }
+            return summed
         }.sorted { a, b in
             rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.bytes != b.bytes ? a.bytes > b.bytes : a.site < b.site
+        }
+        for key in stacks.keys {
+            guard let step = key.first, let source = peaks[step] else { continue }
+            let peak = source.stacks.first { $0.step == step && $0.frames == stacks[key]?.frames }
+            stacks[key]?.peakAllocations = peak?.peakAllocations ?? 0
+            stacks[key]?.peakBytes = peak?.peakBytes ?? 0
         }
         return VariantAllocationProfile(
             mode: mode,
@@ -176,5 +192,22 @@ enum VariantMerge {
                 rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
             },
             sites: summedSites, truncatedAllocations: [:], droppedAllocations: 0)
+    }
+
+    /// Per step, the profile of the part whose median execution's peak is nearest the merged
+    /// median (the first such part on a tie; parts without the step or without peaks left out).
+    private static func peakSource(_ parts: [VariantResult], steps: [String], merged: [String: StepMetrics])
+        -> [String: VariantAllocationProfile] {
+        var sources: [String: VariantAllocationProfile] = [:]
+        for step in steps {
+            guard let target = merged[step]?.peakBytesMedian else { continue }
+            let candidates = parts.compactMap { part -> (distance: Double, profile: VariantAllocationProfile)? in
+                guard let profile = part.allocationProfile, profile.hasPeaks,
+                      let median = part.steps.first(where: { $0.step == step })?.peakBytesMedian else { return nil }
+                return (abs(median - target), profile)
+            }
+            sources[step] = candidates.min { $0.distance < $1.distance }?.profile
+        }
+        return sources
     }
 }

@@ -32,7 +32,12 @@ final class StepPlayer: @unchecked Sendable {
     /// Whether each execution's latency is kept (`roost run --timings-only`: latencies.csv).
     var keepsLatencies = false
     /// Put before each measured step's name in what it records (`setup.` for setup steps).
-    var namePrefix = ""
+    var namePrefix = "" {
+        didSet { prefixedNames.removeAll() }
+    }
+    /// Each step type's name with `namePrefix`, made once: joining them per execution allocated
+    /// a string (past 15 bytes) on the user's thread every step.
+    private var prefixedNames: [ObjectIdentifier: String] = [:]
     private var isMeasuring = true
     /// Per measured step (by index), its executions until the next whose CPU clock is read (0: the next).
     private var cpuCountdowns: [Int] = []
@@ -124,7 +129,7 @@ final class StepPlayer: @unchecked Sendable {
         }
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
-        let name = namePrefix.isEmpty ? type(of: step).name : namePrefix + type(of: step).name
+        let name = recordedName(of: type(of: step))
         // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
         let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // SQLite's counts of the span's statements (StatementCounters: the table is made
@@ -185,6 +190,16 @@ final class StepPlayer: @unchecked Sendable {
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
                                      liveTrackedObjects: census.live)
         }
+    }
+
+    /// The name a step of `type` is recorded under: its own, after `namePrefix`.
+    private func recordedName(of type: any MeasuredStep.Type) -> String {
+        if namePrefix.isEmpty { return type.name }
+        let key = ObjectIdentifier(type)
+        if let name = prefixedNames[key] { return name }
+        let name = namePrefix + type.name
+        prefixedNames[key] = name
+        return name
     }
 
     /// Whether this execution of the step at `index` reads its CPU clock: the first, then one in
