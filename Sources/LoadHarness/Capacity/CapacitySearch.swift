@@ -63,9 +63,9 @@ struct CapacitySearch {
     private(set) var probes: [CapacityProbe] = []
 
     /// The lowest failing rate and the threshold it failed.
-    var lowestFail: (rate: Double, threshold: String)? {
-        failures.min { $0.rate < $1.rate }.map { ($0.rate, $0.threshold) }
-    }
+    var lowestFail: (rate: Double, threshold: String)? { lowestFailure.map { ($0.rate, $0.threshold) } }
+
+    private var lowestFailure: Failure? { failures.min { $0.rate < $1.rate } }
 
     init(_ settings: CapacitySettings) {
         self.settings = settings
@@ -180,7 +180,7 @@ struct CapacitySearch {
     /// Once the passing and failing rates are within the precision (or no rate between them is
     /// left to probe): play the failing rate again if it failed only once, else confirm the pass.
     private mutating func narrow() {
-        guard let pass = highestPass, let fail = failures.min(by: { $0.rate < $1.rate }) else { return }
+        guard let pass = highestPass, let fail = lowestFailure else { return }
         if case .doubling = phase { phase = .bisecting }
         let middle = midpoint
         guard fail.rate <= pass * (1 + settings.precision) || middle <= pass || middle >= fail.rate else { return }

@@ -136,8 +136,15 @@ enum VariantMerge {
         -> VariantAllocationProfile? {
         let profiles = parts.compactMap(\.allocationProfile)
         guard profiles.count == parts.count, let mode = profiles.first?.mode, profiles.allSatisfy({ $0.mode == mode }) else { return nil }
-        let peaks = peakSource(parts, steps: steps, merged: merged)
         struct SiteKey: Hashable { let step: String, site: String }
+        // Each step's peak source, its sites and stacks looked up by key (a merge's profiles
+        // hold thousands of stacks: a scan per stack would be quadratic).
+        let peaks = peakSource(parts, steps: steps, merged: merged)
+        var peakSites: [SiteKey: VariantAllocationProfile.Site] = [:], peakStacks: [[String]: VariantAllocationProfile.Stack] = [:]
+        for (step, source) in peaks {
+            for site in source.sites where site.step == step { peakSites[SiteKey(step: step, site: site.site)] = site }
+            for stack in source.stacks where stack.step == step { peakStacks[[step] + stack.frames] = stack }
+        }
         var sites: [SiteKey: VariantAllocationProfile.Site] = [:], stacks: [[String]: VariantAllocationProfile.Stack] = [:]
         var executions: [String: Int] = [:]
         for profile in profiles {
@@ -171,8 +178,8 @@ enum VariantMerge {
             var summed = VariantAllocationProfile.Site(step: site.step, site: site.site, executions: executions[site.step] ?? 0,
                                                        allocations: site.allocations, bytes: site.bytes,
                                                        retainedAllocations: site.retainedAllocations, retainedBytes: site.retainedBytes)
-            if let source = peaks[site.step] {
-                let peak = source.sites.first { $0.step == site.step && $0.site == site.site }
+            if peaks[site.step] != nil {
+                let peak = peakSites[SiteKey(step: site.step, site: site.site)]
                 summed.peakAllocations = peak?.peakAllocations ?? 0
                 summed.peakBytes = peak?.peakBytes ?? 0
             }
@@ -181,10 +188,9 @@ enum VariantMerge {
             rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.bytes != b.bytes ? a.bytes > b.bytes : a.site < b.site
         }
         for key in stacks.keys {
-            guard let step = key.first, let source = peaks[step] else { continue }
-            let peak = source.stacks.first { $0.step == step && $0.frames == stacks[key]?.frames }
-            stacks[key]?.peakAllocations = peak?.peakAllocations ?? 0
-            stacks[key]?.peakBytes = peak?.peakBytes ?? 0
+            guard let step = key.first, peaks[step] != nil else { continue }
+            stacks[key]?.peakAllocations = peakStacks[key]?.peakAllocations ?? 0
+            stacks[key]?.peakBytes = peakStacks[key]?.peakBytes ?? 0
         }
         return VariantAllocationProfile(
             mode: mode,
