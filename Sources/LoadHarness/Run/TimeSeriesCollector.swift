@@ -113,10 +113,13 @@ final class TimeSeriesCollector: @unchecked Sendable {
             while true {
                 let waiting = queues.contains { $0.isWaiting.load(ordering: .relaxed) } || loads.contains { $0.isWaiting }
                 if stopSignal.wait(timeout: .now() + (waiting ? 0.001 : interval)) == .success { break }
+                // The clock is read before the queues are drained: a user pushes a step's record
+                // before its clock moves past the step's end (a ManualClock moves only when a user
+                // waits), so every record of a second this reading finishes is drained below.
+                let elapsed = clock.now() &- start
                 let fullest = drain()
                 readProcessCPU()
                 interval = fullest > 0.25 ? max(0.002, interval / 2) : fullest < 0.05 ? min(tick, interval * 2) : interval
-                let elapsed = clock.now() &- start
                 if elapsed >= grace { finish(through: Int((elapsed - grace) / 1_000_000_000) - 1) }
                 sink?.flush()
             }
