@@ -135,6 +135,47 @@ import Testing
         #expect(search.highestPass == 100)
     }
 
+    /// A probe the harness could not drive with more users than the highest passing rate needed
+    /// is played again with those; what that probe finds decides, and a second undriven probe
+    /// (or one asking for more users again) stops the search.
+    @Test func aProbeTheHarnessCouldNotDriveWithManyUsersIsPlayedAgainWithFewer() {
+        func play(_ verdicts: [CapacityProbe.Verdict]) -> (CapacitySearch, [CapacitySearch.Request]) {
+            var search = CapacitySearch(CapacitySettings(start: 1_000, precision: 0.05, users: 32, maxUsers: 1_024))
+            var requests: [CapacitySearch.Request] = []
+            var left = verdicts[...]
+            while let request = search.next, requests.count < 40 {
+                requests.append(request)
+                let verdict = left.popFirst() ?? (request.rate <= 1_500 ? .pass : .fail)
+                var probe = CapacityProbe(number: requests.count, targetRate: request.rate, users: request.users, levels: request.levels,
+                                          achievedRate: request.rate, dropped: 0, lagP99: 10, verdict: verdict,
+                                          failed: verdict == .fail ? ["p99(logout) < 25ms"] : [], steps: [],
+                                          reason: verdict == .generatorLimited ? "the harness's own work took 34% of the busy cores" : nil)
+                probe.nextUsers = verdict == .moreUsers ? 128 : nil
+                search.record(probe)
+            }
+            return (search, requests)
+        }
+        // 1,000 passes with 32 users; 2,000 asks for 128, which the harness cannot drive; 32 again fail it: bisection.
+        let (found, played) = play([.pass, .moreUsers, .generatorLimited, .fail])
+        #expect(played.prefix(5).map(\.rate) == [1_000, 2_000, 2_000, 2_000, 1_500])
+        #expect(played.prefix(5).map(\.users) == [32, 32, 128, 32, 32])
+        #expect(found.ending == .found)
+        #expect(found.lowestFail.map { $0.rate > 1_500 && $0.rate <= 2_000 } == true)
+        #expect(found.highestPass.map { $0 <= 1_500 && $0 >= 1_500 / 1.05 } == true)
+        // With 32 again it asks for more users: the harness could not drive them, the search says so.
+        let (asked, askedPlayed) = play([.pass, .moreUsers, .generatorLimited, .moreUsers])
+        #expect(askedPlayed.map(\.users) == [32, 32, 128, 32])
+        #expect(asked.ending == .generatorLimited(rate: 2_000, reason: "the harness's own work took 34% of the busy cores"))
+        // Undriven with 32 as well: no fewer to try, the search stops.
+        let (again, againPlayed) = play([.pass, .moreUsers, .generatorLimited, .generatorLimited])
+        #expect(againPlayed.count == 4)
+        #expect(again.ending == .generatorLimited(rate: 2_000, reason: "the harness's own work took 34% of the busy cores"))
+        // Undriven with the users the passing rate had: nothing fewer to try.
+        let (first, firstPlayed) = play([.pass, .generatorLimited])
+        #expect(firstPlayed.map(\.users) == [32, 32])
+        #expect(first.ending == .generatorLimited(rate: 2_000, reason: "the harness's own work took 34% of the busy cores"))
+    }
+
     /// Far below the cores' limit a rate grows four times, and the users grow with it by
     /// Little's law, so no probe is played again for want of users; from a quarter busy it doubles.
     @Test func ratesLeapWhileTheCoresAreMostlyIdleAndUsersFollowTheRate() {

@@ -77,6 +77,24 @@ import Testing
         #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
     }
 
+    @Test func fewerUsersThanTheHarnessCouldDriveFailWhenTheMoreStartedNoMore() {
+        // 512 users were more than the harness could drive at 3,200/s and started 2,586/s; 256
+        // are all busy and start 3,100/s: the more only queued inside the steps too.
+        var fewer = figures(target: 3_200, achieved: 3_100, dropped: 500, users: 256, maxUsers: 1_024, busyUsers: 256,
+                            usage: usage(busy: 0.75, steps: 0.6))
+        fewer.undrivenMoreUsers = (512, 2_586)
+        let judgement = ProbeJudgement.judge(fewer)
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 3100/s of 3200/s started, 500 dropped; 512 virtual users started no more "
+            + "(2586/s, more than the harness could drive): they wait inside steps, cores 75% busy")
+        // When the more started more, more users are asked for (the search then stops: the harness could not drive them).
+        fewer.undrivenMoreUsers = (512, 3_180)
+        #expect(ProbeJudgement.judge(fewer).verdict == .moreUsers)
+        // As many users is no comparison.
+        fewer.undrivenMoreUsers = (256, 2_586)
+        #expect(ProbeJudgement.judge(fewer).verdict == .moreUsers)
+    }
+
     @Test func everyUserAllowedBusyOnCoresWithRoomIsTheStacksWaiting() {
         let judgement = ProbeJudgement.judge(figures(target: 500, achieved: 470, dropped: 300, users: 32, maxUsers: 32, busyUsers: 32,
                                                      usage: usage(busy: 0.52, steps: 0.5)))

@@ -58,7 +58,9 @@ public struct CapacityRun: Sendable {
                 + (request.levels > 1 ? ", \(request.levels) levels (confirming)" : "") + " ...")
             // The same rate played before with fewer users: more users must start more.
             let fewerUsers = search.probes.last { $0.targetRate == request.rate && $0.verdict == .moreUsers }
-            let (probe, profile) = try play(request, number: number, fewerUsers: fewerUsers)
+            // Or with more than the harness could drive: then fewer that are short must start less.
+            let undriven = search.probes.last { $0.targetRate == request.rate && $0.verdict == .generatorLimited && $0.users > request.users }
+            let (probe, profile) = try play(request, number: number, fewerUsers: fewerUsers, undrivenMoreUsers: undriven)
             progress("probe \(number): \(Self.rate(request.rate)): \(Self.describe(probe))")
             search.record(probe)
             sampled[number] = profile
@@ -92,7 +94,7 @@ public struct CapacityRun: Sendable {
 
     /// One probe: the scenario's steps at `request.rate` on a fresh stack, its users' threads
     /// sampled on a wall clock (the samples, nil when interrupted before measuring).
-    func play(_ request: CapacitySearch.Request, number: Int, fewerUsers: CapacityProbe? = nil) throws
+    func play(_ request: CapacitySearch.Request, number: Int, fewerUsers: CapacityProbe? = nil, undrivenMoreUsers: CapacityProbe? = nil) throws
         -> (CapacityProbe, WallClockProfile?) {
         var runner = ScenarioRunner(scenario: probeScenario(request))
         runner.wallClockSampler = samplesWallClock ? WallClockSampler() : nil
@@ -118,7 +120,8 @@ public struct CapacityRun: Sendable {
             isLate: (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance, lagP99: stage.load.lagP99, users: request.users,
             maxUsers: settings.maxUsers, busyUsers: stage.load.virtualUsers, usage: stage.usage,
             stackFailures: stackFailures.map { source(of: $0) }, scheduleFailures: scheduleFailures.map { source(of: $0) },
-            wasInterrupted: result.wasInterrupted, fewerUsers: fewerUsers.map { ($0.users, $0.achievedRate) }))
+            wasInterrupted: result.wasInterrupted, fewerUsers: fewerUsers.map { ($0.users, $0.achievedRate) },
+            undrivenMoreUsers: undrivenMoreUsers.map { ($0.users, $0.achievedRate) }))
         let named = (stackFailures.isEmpty ? failed : stackFailures).map { source(of: $0) }
         var probe = CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
                                   achievedRate: stage.load.achievedRate, dropped: stage.load.dropped, lagP99: stage.load.lagP99,

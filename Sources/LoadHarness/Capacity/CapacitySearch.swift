@@ -10,8 +10,11 @@
 /// long (a failed confirmation makes it the failing rate and the search goes on below it). A
 /// probe whose users were all busy while the
 /// cores had room is played again with more users (`ProbeJudgement`), and when those started
-/// no more the search goes on with the fewer; a generator-limited probe
-/// is never counted as the stack's limit: the search stops and says why.
+/// no more the search goes on with the fewer. A generator-limited probe is never counted as
+/// the stack's limit: when it had more users than the highest passing rate needed, it is
+/// played again with those fewer (each user is a thread, and the harness's own work grows
+/// with them); when that probe keeps up it passes, when its users wait inside the steps and
+/// the more started no more it fails, else the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
     struct Request: Equatable {
@@ -61,6 +64,8 @@ struct CapacitySearch {
     private(set) var highestPass: Double?
     private var failures: [Failure] = []
     private(set) var probes: [CapacityProbe] = []
+    /// The generator-limited probe whose rate is being played again with fewer users.
+    private var undriven: CapacityProbe?
 
     /// The lowest failing rate and the threshold it failed.
     var lowestFail: (rate: Double, threshold: String)? { lowestFailure.map { ($0.rate, $0.threshold) } }
@@ -99,10 +104,20 @@ struct CapacitySearch {
         case .interrupted:
             phase = .done(.interrupted)
         case .moreUsers:
+            if let undriven, undriven.targetRate == probe.targetRate {
+                // Fewer users were short and more were more than the harness could drive.
+                phase = .done(Self.generatorLimited(undriven))
+                return
+            }
             // The same request again, with more users.
             users = min(settings.maxUsers, max(users + 1, probe.nextUsers ?? users * 2))
         case .generatorLimited:
-            phase = .done(.generatorLimited(rate: probe.targetRate, reason: probe.reason ?? "the harness fell behind"))
+            guard let fewer = usersToDriveAgain(probe) else {
+                phase = .done(Self.generatorLimited(probe))
+                return
+            }
+            undriven = probe
+            users = fewer
         case .pass:
             passes.append(probe.targetRate)
             if probe.levels > 1 {
@@ -147,6 +162,19 @@ struct CapacitySearch {
             phase = .bisecting
             narrow()
         }
+    }
+
+    /// The users to play a generator-limited probe's rate with again: as many as the highest
+    /// passing rate needed, when that is fewer and the rate was not played again already.
+    private func usersToDriveAgain(_ probe: CapacityProbe) -> Int? {
+        guard undriven?.targetRate != probe.targetRate, let pass = highestPass,
+              let passed = probes.last(where: { $0.verdict == .pass && $0.targetRate == pass }), passed.users < probe.users
+        else { return nil }
+        return passed.users
+    }
+
+    private static func generatorLimited(_ probe: CapacityProbe) -> Ending {
+        .generatorLimited(rate: probe.targetRate, reason: probe.reason ?? "the harness fell behind")
     }
 
     /// When more users failed a rate that fewer were short of (they started no more, or queued

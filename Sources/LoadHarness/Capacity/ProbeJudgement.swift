@@ -35,6 +35,9 @@ struct ProbeJudgement: Equatable {
         /// The same rate played before with fewer users, and what it started then (nil: none; a
         /// probe with as many users is no comparison).
         var fewerUsers: (users: Int, achievedRate: Double)?
+        /// The same rate played before with more users than the harness could drive, and what
+        /// it started then (nil: none).
+        var undrivenMoreUsers: (users: Int, achievedRate: Double)?
     }
 
     let verdict: CapacityProbe.Verdict
@@ -91,6 +94,13 @@ struct ProbeJudgement: Equatable {
                 // More users started no more: they only queued inside the steps.
                 return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(figures.users)) virtual users started "
                     + "no more than \(count(before.users)) (\(CapacityRun.rate(before.achievedRate))): they wait inside steps, \(cores)",
+                    nextUsers: nil)
+            }
+            if let more = figures.undrivenMoreUsers, more.users > figures.users, more.achievedRate < figures.achievedRate * (1 + usersGain),
+               figures.achievedRate < (1 - droppedShare) * figures.targetRate {
+                // More users than the harness could drive started no more: they, too, only queued.
+                return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(more.users)) virtual users started "
+                    + "no more (\(CapacityRun.rate(more.achievedRate)), more than the harness could drive): they wait inside steps, \(cores)",
                     nextUsers: nil)
             }
             if figures.users < figures.maxUsers {
