@@ -116,6 +116,9 @@ public final class LifetimeTracker: Sendable {
     }
 
     private let state = Mutex(State())
+    /// `notFoundDeadCount`, kept beside `state` (written only under its lock, with the fields
+    /// it follows) so a closing user that skips a count reads it without queueing on that lock.
+    private let notFoundDead = Atomic<Int>(0)
     /// Held by whoever reads or clears entries outside `state`'s lock (counts, survivor
     /// lists): a weak reference must not be read on one thread while another clears it.
     private let readers = Mutex(())
@@ -142,6 +145,7 @@ public final class LifetimeTracker: Sendable {
                 count.pointee = slot + 1
             }
             state.count += 1
+            notFoundDead.add(1, ordering: .relaxed)
         }
     }
 
@@ -249,7 +253,7 @@ public final class LifetimeTracker: Sendable {
     /// The tracked objects the counts so far have not found dead: those alive at the last
     /// count and those tracked since (an upper bound of the live ones, read without counting).
     public var notFoundDeadCount: Int {
-        state.withLock { $0.live.count + ($0.count - $0.checkedUpTo) }
+        notFoundDead.load(ordering: .relaxed)
     }
 
     private func countLiveUnlocked() -> LiveCount {
@@ -286,7 +290,11 @@ public final class LifetimeTracker: Sendable {
         let released = state.withLock { state -> ([Int], [Chunk?]) in
             // Another count may have stored a newer scan meanwhile; then keep that one.
             guard state.generation == previous.generation, state.checkedUpTo == previous.checkedUpTo else { return ([], []) }
-            defer { state.checkedUpTo = previous.count; state.live = live }
+            defer {
+                state.checkedUpTo = previous.count
+                state.live = live
+                notFoundDead.store(live.count + (state.count - previous.count), ordering: .relaxed)
+            }
             var chunks: [Chunk?] = []
             for index in retiring {
                 chunks.append(state.chunks[index])
@@ -320,6 +328,7 @@ public final class LifetimeTracker: Sendable {
         _ = state.withLock { state -> [Chunk?] in
             let old = state.chunks
             state = State(generation: state.generation + 1)
+            notFoundDead.store(0, ordering: .relaxed)
             return old
         }
     }

@@ -53,6 +53,8 @@ private final class Token: Sendable {}
         let more = Token()
         tracker.track(more)
         #expect(tracker.notFoundDeadCount == 3, "tracked since the count: not yet checked")
+        tracker.removeAll()
+        #expect(tracker.notFoundDeadCount == 0, "forgotten")
         withExtendedLifetime((kept, more)) {}
     }
 

@@ -1,27 +1,42 @@
+import Synchronization
+
 /// How a statement's SQL is written in reports: whitespace runs collapsed to one space and
 /// trimmed, so a statement reads on one line and two spellings of the same text match. A
-/// virtual user keeps one, caching what it collapsed (the same few statements run again and again).
+/// virtual user keeps one, caching what it worked out (the same few statements run again and
+/// again); what one user worked out is shared with the others through a process-wide cache
+/// read only on a user's first sight of a statement, so a thousand users do not each collapse
+/// the same text while they are measured.
 struct StatementText {
     /// Statements a counter table had no room for, added up under this name.
     static let overflow = "[statements beyond the counter table's room]"
 
-    private var cache: [String: String] = [:]
-    private var transactionControl: [String: Bool] = [:]
+    /// What a statement's raw SQL comes to.
+    struct Known: Sendable {
+        /// The SQL with whitespace collapsed.
+        let collapsed: String
+        /// Whether it only controls a transaction (counted apart from the others).
+        let isTransactionControl: Bool
 
-    /// `sql` with whitespace collapsed.
-    mutating func collapsed(_ sql: String) -> String {
-        if let known = cache[sql] { return known }
-        let collapsed = Self.collapse(sql)
-        cache[sql] = collapsed
-        return collapsed
+        init(_ sql: String) {
+            collapsed = StatementText.collapse(sql)
+            isTransactionControl = StatementText.isTransactionControl(collapsed)
+        }
     }
 
-    /// Whether `sql` (collapsed) only controls a transaction, remembered.
-    mutating func isTransactionControl(_ sql: String) -> Bool {
-        if let known = transactionControl[sql] { return known }
-        let answer = Self.isTransactionControl(sql)
-        transactionControl[sql] = answer
-        return answer
+    private var cache: [String: Known] = [:]
+    private static let shared = Mutex<[String: Known]>([:])
+
+    /// What `sql` comes to: from this user's cache, else the process's, else worked out once.
+    mutating func known(_ sql: String) -> Known {
+        if let known = cache[sql] { return known }
+        let known = Self.shared.withLock { shared in
+            if let known = shared[sql] { return known }
+            let known = Known(sql)
+            shared[sql] = known
+            return known
+        }
+        cache[sql] = known
+        return known
     }
 
     /// Whitespace runs (spaces, tabs, line breaks) as one space, none at either end.

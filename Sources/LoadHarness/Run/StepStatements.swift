@@ -57,17 +57,18 @@ public struct StepStatements: Sendable {
     @discardableResult
     mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) -> Int {
         var execution = (statements: 0, transactions: 0, work: StatementCounterTable.Work())
-        func add(_ sql: String, _ work: StatementCounterTable.Work) {
+        func add(_ sql: String, isTransactionControl: Bool, _ work: StatementCounterTable.Work) {
             statements[sql, default: Totals()].add(Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps,
                                                           sorts: work.sorts, autoindexRows: work.autoindexRows))
-            if collapse.isTransactionControl(sql) { execution.transactions += work.runs } else { execution.statements += work.runs }
+            if isTransactionControl { execution.transactions += work.runs } else { execution.statements += work.runs }
             execution.work.add(work)
         }
         for index in 0..<table.pointee.count {
             let (sql, work) = table.pointee.entry(index)
-            add(collapse.collapsed(sql), work)
+            let text = collapse.known(sql)
+            add(text.collapsed, isTransactionControl: text.isTransactionControl, work)
         }
-        if table.pointee.overflow.runs > 0 { add(StatementText.overflow, table.pointee.overflow) }
+        if table.pointee.overflow.runs > 0 { add(StatementText.overflow, isTransactionControl: false, table.pointee.overflow) }
         let work = execution.work
         record([execution.statements, execution.transactions, work.vmSteps, work.fullscanSteps, work.sorts, work.autoindexRows],
                user: user)
