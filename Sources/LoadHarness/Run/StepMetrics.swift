@@ -49,10 +49,11 @@ public struct StepMetrics: Sendable {
         self.cpu = cpu
     }
 
-    static func histogram() -> Histogram<UInt64> {
-        // 1 ns to 1 hour, 3 significant digits.
-        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
-    }
+    /// An empty latency histogram: 1 ns to 1 hour, 3 significant digits.
+    static func histogram() -> Histogram<UInt64> { Histogram.copy(of: emptyHistogram) }
+
+    private static let emptyHistogram =
+        Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
 
     /// Records one execution by virtual user `user` in its measured iteration `iteration`;
     /// `error`: why it failed.
