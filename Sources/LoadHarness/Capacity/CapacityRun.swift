@@ -61,8 +61,12 @@ public struct CapacityRun: Sendable {
             // Or with more than the harness could drive: then fewer that are short must start less.
             let undriven = search.probes.last { $0.targetRate == request.rate && $0.verdict == .generatorLimited && $0.users > request.users }
             let (probe, profile) = try play(request, number: number, fewerUsers: fewerUsers, undrivenMoreUsers: undriven)
-            progress("probe \(number): \(Self.rate(request.rate)): \(Self.describe(probe))")
             search.record(probe)
+            var described = Self.describe(probe)
+            if probe.verdict == .generatorLimited, let again = search.next, again.rate == request.rate {
+                described += "; again with \(again.users) (as many as the highest passing rate needed)"
+            }
+            progress("probe \(number): \(Self.rate(request.rate)): \(described)")
             sampled[number] = profile
             let knee = Self.kneeNumbers(search)
             sampled = sampled.filter { knee.contains($0.key) }
