@@ -1,12 +1,15 @@
 /// How a statement's SQL is written in reports: whitespace runs collapsed to one space and
 /// trimmed, so a statement reads on one line and two spellings of the same text match. A
 /// virtual user keeps one, caching what it collapsed (the same few statements run again and again).
-struct StatementText {
+package struct StatementText {
     /// Statements a counter table had no room for, added up under this name.
     static let overflow = "[statements beyond the counter table's room]"
 
     private var cache: [String: String] = [:]
     private var transactionControl: [String: Bool] = [:]
+
+    /// Nothing collapsed yet.
+    package init() {}
 
     /// `sql` with whitespace collapsed.
     mutating func collapsed(_ sql: String) -> String {
