@@ -12,6 +12,9 @@ let package = Package(
         // The command line as a library: a package with steps of its own runs it (docs/custom-steps.md).
         .library(name: "RoostCommandLine", targets: ["RoostCommandLine"]),
         .executable(name: "roost", targets: ["roost"]),
+        // Roost's own benchmarks (the stack, the probes, the dataset path, ...): they measure
+        // Roost itself, so they are an executable of their own and no library product.
+        .executable(name: "roost-bench", targets: ["roost-bench"]),
     ],
     dependencies: [
         // Exact versions: CI compares allocation counts with committed baselines exactly, and
@@ -72,8 +75,8 @@ let package = Package(
             dependencies: [
                 "Screens", "MemoryProbes", "SocialStack", "CCallgrind", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
-                // SQLite's C API, for the plain-SQLite reference of `roost bench-stack --reference`
-                // and the statement counters; GRDB to explain a run's statements on its stack.
+                // SQLite's C API, for the statement counters; GRDB to explain a run's statements
+                // on its stack.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -88,6 +91,25 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "roost", dependencies: ["RoostCommandLine"]),
+        // The benchmarks `roost-bench` runs. Tooling that measures Roost itself stays out of what
+        // users link: no product, and the LoadHarness internals it uses are `package`, not `public`.
+        .target(
+            name: "RoostBenchmarks",
+            dependencies: [
+                "LoadHarness", "MemoryProbes", "SocialStack",
+                // SQLite's C API, for the plain-SQLite reference of `roost-bench stack --reference`
+                // and the statement counters' benchmark.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // `roost-bench`: the benchmarks' commands, on RoostCommandLine's start-up and output.
+        .executableTarget(
+            name: "roost-bench",
+            dependencies: [
+                "RoostBenchmarks", "RoostCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SocialStackTests",
             dependencies: ["SocialStack", "TestFolders", .product(name: "GRDB", package: "GRDB.swift")]
@@ -108,6 +130,8 @@ let package = Package(
         // Yams: the scale-out tests read the GitHub workflow and the Kubernetes manifests they run.
         .testTarget(name: "LoadHarnessTests", dependencies: ["LoadHarness", "TestFolders", .product(name: "GRDB", package: "GRDB.swift"),
                                                              .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "RoostBenchmarksTests", dependencies: ["RoostBenchmarks", .product(name: "GRDB", package: "GRDB.swift"),
+                                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

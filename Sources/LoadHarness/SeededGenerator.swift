@@ -23,11 +23,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// its own, so the tokens a user gets do not depend on how the users' calls interleave (its
 /// logins then touch the same index pages, with the same allocations, in every run); other
 /// threads (the dataset build) share one stream.
-final class SeededBytes: Sendable {
+package final class SeededBytes: Sendable {
     private let seed: UInt64
     private let streams: Locked<[Int: SeededGenerator]>
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed ^ 0x5EED_0F_70_4B_E5
         streams = Locked([:])
     }
@@ -40,7 +40,7 @@ final class SeededBytes: Sendable {
         return SeededGenerator(seed: mixer.next())
     }
 
-    @Sendable func next(_ count: Int) -> [UInt8] {
+    @Sendable package func next(_ count: Int) -> [UInt8] {
         let stream = VirtualUserThread.current ?? -1
         return streams.withLock { streams in
             var generator = streams[stream] ?? Self.generator(seed: seed, stream: stream)

@@ -10,9 +10,7 @@ struct RoostCommand: ParsableCommand {
         discussion: "Exit codes: 0 success; 1 bad input or a failure to run; 2 a threshold failed or a regression was found.",
         version: Roost.version,
         subcommands: [RunCommand.self, CapacityCommand.self, Validate.self, List.self, CompareCommand.self, BaselineCommand.self,
-                      ExportCommand.self, ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self,
-                      BenchStack.self, BenchProbes.self, BenchDataset.self, BenchHostile.self, BenchParallel.self, BenchScheduler.self,
-                      BenchCapacity.self]
+                      ExportCommand.self, ReportCommand.self, MergeCommand.self, SchemaCommand.self, PairedCommand.self]
     )
 }
 
@@ -25,22 +23,28 @@ public enum RoostCommandLine {
     /// registrations, before anything runs; so does bad command-line input (design section 7),
     /// not ArgumentParser's 64.
     public static func main(extensions: [RoostExtension] = []) -> Never {
+        main(root: RoostCommand.self, extensions: extensions)
+    }
+
+    /// `main(extensions:)` with another root command (`roost-bench`'s): the same start-up,
+    /// the same exit 1 on bad input, errors named after `root`'s command name.
+    package static func main<Root: ParsableCommand>(root: Root.Type, extensions: [RoostExtension] = []) -> Never {
         do {
             try SQLiteLibrary.check()
             StepRegistry.install(try StepRegistry(extensions: extensions))
         } catch {
-            printError("roost: \(error)")
+            printError("\(Root.configuration.commandName ?? "roost"): \(error)")
             exit(1)
         }
         do {
-            var command = try RoostCommand.parseAsRoot()
+            var command = try Root.parseAsRoot()
             try command.run()
         } catch {
-            if RoostCommand.exitCode(for: error) == .validationFailure {
-                printError(RoostCommand.fullMessage(for: error))
+            if Root.exitCode(for: error) == .validationFailure {
+                printError(Root.fullMessage(for: error))
                 exit(1)
             }
-            RoostCommand.exit(withError: error)
+            Root.exit(withError: error)
         }
         exit(0)
     }

@@ -175,17 +175,18 @@ extension RunCommand {
 }
 
 extension RunSummary.Format: ExpressibleByArgument {}
+extension AllocationProfileMode: ExpressibleByArgument {}
 
 /// One progress line on a terminal (stderr), rewritten in place; nothing when stderr is not
 /// a terminal.
-final class ProgressLine: @unchecked Sendable {
-    static let shared = ProgressLine()
+package final class ProgressLine: @unchecked Sendable {
+    package static let shared = ProgressLine()
     private let lock = NSLock()
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private var lastDraw: UInt64 = 0
     private var drawn = false
 
-    func update(_ progress: RunProgress) {
+    package func update(_ progress: RunProgress) {
         guard isTerminal else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
@@ -218,7 +219,7 @@ final class ProgressLine: @unchecked Sendable {
         drawn = false
     }
 
-    func finish() {
+    package func finish() {
         lock.lock()
         defer { lock.unlock() }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -229,8 +230,8 @@ final class ProgressLine: @unchecked Sendable {
 /// Allocation counts depend on hashing (a dictionary's growth): with a fixed seed they
 /// repeat run to run. The runtime reads the variable at start-up, so roost sets it and
 /// re-executes itself once.
-enum DeterministicHashing {
-    static func reexecIfNeeded() {
+package enum DeterministicHashing {
+    package static func reexecIfNeeded() {
         guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         let arguments = CommandLine.arguments

@@ -4,7 +4,7 @@
 /// `String` built from each id's `description` allocated and cost about 900 instructions
 /// an id (callgrind).
 ///
-/// The services and the plain-SQLite reference (`roost bench-stack --reference`) both
+/// The services and the plain-SQLite reference (`roost-bench stack --reference`) both
 /// build their id lists here, so the two sides do the same work around the same SQL.
 package enum JSONIntegerArray {
     /// Calls `body` with the bytes of `values` as a JSON array; the bytes are valid only

@@ -13,7 +13,7 @@ package enum Schema {
     }
 
     /// Every migration's name and SQL, in order: what `migrator` runs, and what the
-    /// plain-SQLite reference of `roost bench-stack --reference` runs to get the same schema.
+    /// plain-SQLite reference of `roost-bench stack --reference` runs to get the same schema.
     package static let migrations: [(name: String, sql: String)] = [("v1", v1), ("v2-media-references", v2), ("v3-sessions-by-expiry", v3), ("v4-search-prefixes", v4)]
 
     // Indexes are chosen so that a feed page, a profile page and a notification page

@@ -12,7 +12,7 @@ import Foundation
 public final class StackFolder: Sendable {
     /// The name every stack folder starts with.
     public static let stackPrefix = "roost-stack-"
-    /// The name the plain-SQLite reference's folders (`roost bench-stack --reference`) start with.
+    /// The name the plain-SQLite reference's folders (`roost-bench stack --reference`) start with.
     public static let referencePrefix = "roost-reference-"
     /// What a folder's lock file adds to the folder's name.
     public static let lockSuffix = ".lock"

@@ -51,7 +51,7 @@ public enum StaleStackSweeper {
     }
 
     /// The prefixes of the folders a sweep looks at: the stacks', and the plain-SQLite
-    /// reference's of `roost bench-stack --reference`.
+    /// reference's of `roost-bench stack --reference`.
     public static let prefixes = [StackFolder.stackPrefix, StackFolder.referencePrefix]
 
     /// Removes every dead run's folder under `root` whose name starts with one of `prefixes`.

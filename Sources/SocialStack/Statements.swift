@@ -1,4 +1,4 @@
-/// The SQL of the operations `roost bench-stack --reference` measures (post, like, follow,
+/// The SQL of the operations `roost-bench stack --reference` measures (post, like, follow,
 /// a home-feed page, and the sign-up insert that fills the users table), in one place: the
 /// services execute these constants, and the plain-SQLite reference in LoadHarness prepares
 /// the very same strings, so the ratio between the two is the cost of GRDB and Swift around

@@ -6,6 +6,8 @@ import Testing
 /// so these run only when `swift build` has made `.build/debug/roost`.
 enum RoostBinary {
     static let path = ScenarioTestSupport.packageRoot.appendingPathComponent(".build/debug/roost").path
+    /// Roost's own benchmarks' executable, built beside it.
+    static let benchPath = ScenarioTestSupport.packageRoot.appendingPathComponent(".build/debug/roost-bench").path
     static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     struct Outcome {
@@ -25,14 +27,15 @@ enum RoostBinary {
     /// minutes. posix_spawn and a polling waitpid, not Foundation's `Process`, and no thread
     /// blocked while roost runs: no helper threads come and go in the test process (see
     /// `InProcessRun`).
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+    static func run(_ arguments: [String], in directory: String, program: String = path, environment: [String: String] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
-        try await wait(for: start(arguments, in: directory, environment: environment), sourceLocation: sourceLocation)
+        try await wait(for: start(arguments, in: directory, program: program, environment: environment), sourceLocation: sourceLocation)
     }
 
-    /// Starts roost with `arguments` in `directory` and returns at once (`wait(for:)` collects
-    /// it); `environment` adds to (or replaces) the test process's variables.
-    static func start(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> Started {
+    /// Starts roost (or `program`) with `arguments` in `directory` and returns at once
+    /// (`wait(for:)` collects it); `environment` adds to (or replaces) the test process's variables.
+    static func start(_ arguments: [String], in directory: String, program: String = path,
+                      environment extra: [String: String] = [:]) throws -> Started {
         let out = directory + "/.stdout-\(UUID().uuidString)", err = directory + "/.stderr-\(UUID().uuidString)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -44,7 +47,7 @@ enum RoostBinary {
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_DETERMINISTIC_HASHING" }
             .merging(extra) { _, new in new }.map { "\($0.key)=\($0.value)" }
         // In `directory`: a shell changes there and execs roost (posix_spawn's chdir action is a GNU extension).
-        let argv = (["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, path] + arguments).map { strdup($0) } + [nil]
+        let argv = (["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
@@ -52,7 +55,7 @@ enum RoostBinary {
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard spawned == 0 else { throw RFC4180.Malformed(description: "posix_spawn \(path): error \(spawned)") }
+        guard spawned == 0 else { throw RFC4180.Malformed(description: "posix_spawn \(program): error \(spawned)") }
         return Started(pid: pid, arguments: arguments, out: out, err: err)
     }
 
@@ -254,6 +257,25 @@ struct RoostCommandTests {
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("\"name\" : \"roost-cli weak allocs_per_op(login)\""), "\(export.stdout)")
         #expect(export.stdout.contains("\"name\" : \"second weak allocs_per_op(login)\""), "\(export.stdout)")
+    }
+
+    /// Roost's own benchmarks are `roost-bench`'s commands, not `roost`'s: tooling that
+    /// measures Roost itself stays out of what users run and link. Help and bad input only.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: RoostBinary.benchPath), "roost-bench is not built: run `swift build`"))
+    func theBenchmarksAreRoostBenchsCommands() async throws {
+        let root = ScenarioTestSupport.packageRoot.path
+        let roost = try await RoostBinary.run(["--help"], in: root)
+        #expect(roost.status == 0 && roost.stdout.contains("SUBCOMMANDS:") && !roost.stdout.contains("bench-"), "\(roost.stdout)")
+        let bench = try await RoostBinary.run(["--help"], in: root, program: RoostBinary.benchPath)
+        #expect(bench.status == 0, "\(bench.stderr)")
+        for name in ["stack", "probes", "dataset", "hostile", "parallel", "scheduler", "capacity"] {
+            #expect(bench.stdout.contains("\n  \(name) "), "\(name): \(bench.stdout)")
+        }
+        let stack = try await RoostBinary.run(["stack", "--help"], in: root, program: RoostBinary.benchPath)
+        #expect(stack.status == 0 && stack.stdout.contains("--reference"), "\(stack.stdout)")
+        // Bad input is refused while parsing, before anything is measured: exit 1, as roost's.
+        let bad = try await RoostBinary.run(["stack", "--users", "1"], in: root, program: RoostBinary.benchPath)
+        #expect(bad.status == 1 && bad.stderr.contains("--users must be at least 2"), "\(bad.stderr)")
     }
 
     @Test func badInputExitsOne() async throws {

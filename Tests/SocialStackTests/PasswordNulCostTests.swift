@@ -5,7 +5,7 @@ import Testing
 /// A password with a NUL costs what a wrong password costs where the account exists: one
 /// scrypt derivation at the configured cost (`Store.scryptRuns` counts derivations that ran),
 /// so neither its error nor its time tells it apart. The times themselves are a benchmark
-/// figure (`roost bench-hostile`, docs/social-stack.md), not a test.
+/// figure (`roost-bench hostile`, docs/social-stack.md), not a test.
 @Suite struct PasswordNulCostTests {
     @Test func aNulPasswordRunsOneScryptAtLogInAsAWrongOneDoes() throws {
         let stack = try makeStack()

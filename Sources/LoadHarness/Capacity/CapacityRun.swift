@@ -21,7 +21,7 @@ public struct CapacityRun: Sendable {
     /// Told of each probe as it begins and ends (one line each).
     public var progress: @Sendable (String) -> Void = { _ in }
     /// A change to each probe's stack (a test's or a benchmark's), or nil.
-    var patch: StackPatch?
+    package var patch: StackPatch?
     var clock: any RunClock = SystemClock()
 
     /// The judged stage of every probe.

@@ -3,7 +3,7 @@ import Histogram
 /// How late an open model's iterations started: the moment a virtual user began one minus
 /// the moment the schedule meant (the harness's own lateness: its timer's wake-up and the
 /// thread's). What a run reports beside the stack's latency so the two are never confused.
-struct ScheduleLag: Sendable {
+package struct ScheduleLag: Sendable {
     /// Nanoseconds, 2 significant digits: enough to tell 5 us from 50 us and 500 us.
     private(set) var histogram = ScheduleLag.makeHistogram()
 
@@ -26,7 +26,7 @@ struct ScheduleLag: Sendable {
     var count: Int { Int(histogram.totalCount) }
 
     /// A percentile (0...100) in microseconds; nil when no iteration started on a schedule.
-    func microseconds(atPercentile percentile: Double) -> Double? {
+    package func microseconds(atPercentile percentile: Double) -> Double? {
         count == 0 ? nil : Double(histogram.valueAtPercentile(percentile)) / 1_000
     }
 }

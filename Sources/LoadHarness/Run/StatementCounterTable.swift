@@ -4,7 +4,7 @@ import Foundation
 /// the statement's pointer (a statement finalized in the span and another prepared at the
 /// same address are told apart by their text), each entry with its SQL copied into a fixed
 /// text buffer. Statements beyond its room are added up in `overflow`, never dropped.
-struct StatementCounterTable {
+package struct StatementCounterTable {
     /// What SQLite counted for one statement (sums over its runs in the span).
     struct Work: Hashable {
         var runs = 0, vmSteps = 0, fullscanSteps = 0, sorts = 0, autoindexRows = 0
@@ -33,7 +33,7 @@ struct StatementCounterTable {
     static let textCapacity = 256 * 1_024
 
     var isCounting = false
-    private(set) var count = 0
+    package private(set) var count = 0
     /// What statements found no room (in the table or the text buffer) did, added up.
     private(set) var overflow = Work()
     private var textUsed = 0

@@ -9,14 +9,14 @@ import GRDBSQLite
 /// thread is inside a measured step (`begin()` ... `end()`), it adds them to the thread's
 /// fixed table, keyed by the statement's pointer, with a copy of its SQL text. Nothing is
 /// allocated: the table and its text buffer are made before the thread's first measured step.
-enum StatementCounters {
+package enum StatementCounters {
     /// Installs the counting trace on `connection` (no allocation: SQLite stores the pointer).
-    static func install(on connection: OpaquePointer) {
+    package static func install(on connection: OpaquePointer) {
         sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_PROFILE), traceCallback, nil)
     }
 
     /// Clears the calling thread's table and starts counting (made on its first call).
-    static func begin() {
+    package static func begin() {
         let table = threadTable()
         table.pointee.clear()
         table.pointee.isCounting = true
@@ -24,7 +24,7 @@ enum StatementCounters {
 
     /// Stops counting on the calling thread; its table holds what the span counted.
     @discardableResult
-    static func end() -> UnsafeMutablePointer<StatementCounterTable> {
+    package static func end() -> UnsafeMutablePointer<StatementCounterTable> {
         let table = threadTable()
         table.pointee.isCounting = false
         return table

@@ -6,7 +6,7 @@ import Synchronization
 /// again); what one user worked out is shared with the others through a process-wide cache
 /// read only on a user's first sight of a statement, so a thousand users do not each collapse
 /// the same text while they are measured.
-struct StatementText {
+package struct StatementText {
     /// Statements a counter table had no room for, added up under this name.
     static let overflow = "[statements beyond the counter table's room]"
 
@@ -25,6 +25,9 @@ struct StatementText {
 
     private var cache: [String: Known] = [:]
     private static let shared = Mutex<[String: Known]>([:])
+
+    /// Nothing worked out yet (by this user: the process's cache may know the statements).
+    package init() {}
 
     /// What `sql` comes to: from this user's cache, else the process's, else worked out once.
     mutating func known(_ sql: String) -> Known {

@@ -82,7 +82,7 @@ public struct StepMetrics: Sendable {
     }
 
     /// Adds another virtual user's figures for the same step.
-    mutating func merge(_ other: StepMetrics) {
+    package mutating func merge(_ other: StepMetrics) {
         latency.add(other.latency)
         uncorrected.add(other.uncorrected)
         count += other.count

@@ -55,7 +55,7 @@ public struct StepStatements: Sendable {
 
     /// Adds one execution by virtual user `user`: what the thread's table counted in it.
     @discardableResult
-    mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) -> Int {
+    package mutating func record(_ table: UnsafeMutablePointer<StatementCounterTable>, user: Int, collapse: inout StatementText) -> Int {
         var execution = (statements: 0, transactions: 0, work: StatementCounterTable.Work())
         func add(_ sql: String, isTransactionControl: Bool, _ work: StatementCounterTable.Work) {
             statements[sql, default: Totals()].add(Totals(runs: work.runs, vmSteps: work.vmSteps, fullscanSteps: work.fullscanSteps,

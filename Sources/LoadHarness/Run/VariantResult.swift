@@ -29,7 +29,7 @@ public struct VariantResult: Sendable {
     /// The load model's registered name (`closed`, `ramping-arrival-rate`, ...).
     public var loadModel = ""
     /// How late an open model's schedule started iterations; nil in a closed model.
-    var scheduleLag: ScheduleLag?
+    package var scheduleLag: ScheduleLag?
     /// Per stage: the load applied and each step's figures (empty without a time series).
     public var stages: [StageResult] = []
     /// Each population's whole figures (design section 20); empty for a scenario without `populations:`.

@@ -283,7 +283,7 @@ public struct RunProgress: Sendable {
 
 extension Duration {
     /// Whole nanoseconds (negative durations count as zero).
-    var nanoseconds: UInt64 {
+    package var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
 import LoadHarness
+import RoostBenchmarks
+import RoostCommandLine
 import SocialStack
 
 struct BenchStack: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-stack",
+        commandName: "stack",
         abstract: "Measure SocialStack: sign-ups, follows, posts, likes and feed pages on a generated dataset.",
         discussion: """
             Builds the dataset through the public API on one thread, timing every call, and reads \
@@ -46,7 +48,7 @@ struct BenchStack: ParsableCommand {
 
     func run() throws {
         let strategies = try strategies()
-        StaleStacks.sweep(for: "roost bench-stack")
+        StaleStacks.sweep(for: "roost-bench stack")
         for strategy in strategies {
             var options = StackBenchmark.Options()
             options.users = users

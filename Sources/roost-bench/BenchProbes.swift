@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import LoadHarness
 import MemoryProbes
+import RoostBenchmarks
+import RoostCommandLine
 
 struct BenchProbes: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-probes",
+        commandName: "probes",
         abstract: "Measure MemoryProbes: counter reads, counted mallocs, snapshots, lifetime tracking, cycle walks, allocation profiles, wall-clock samples.",
         discussion: """
             Each figure is the median of several batches. The retain-cycle walk runs over a \
@@ -63,5 +65,3 @@ struct BenchProbes: ParsableCommand {
         value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
     }
 }
-
-extension AllocationProfileMode: ExpressibleByArgument {}

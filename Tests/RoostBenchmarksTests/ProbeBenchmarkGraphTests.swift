@@ -1,6 +1,6 @@
 import Testing
 import MemoryProbes
-import LoadHarness
+import RoostBenchmarks
 
 /// The benchmark's graph must be what its numbers claim: so many objects, so many cycles.
 @Suite struct ProbeBenchmarkGraphTests {

@@ -1,6 +1,7 @@
 import Foundation
+import LoadHarness
 
-/// `roost bench-scheduler`: what the open models' scheduler adds to a step's latency and how
+/// `roost-bench scheduler`: what the open models' scheduler adds to a step's latency and how
 /// many iterations a second it starts. Each run plays a step that does nothing (`logout` with
 /// nobody signed in) first in the closed model (one user, as fast as it goes), then in the
 /// open model at `rate`, and compares the step's p50 in the two (the open one counts from the

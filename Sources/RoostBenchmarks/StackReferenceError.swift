@@ -1,4 +1,4 @@
-/// Why the plain-SQLite reference of `roost bench-stack --reference` stopped.
+/// Why the plain-SQLite reference of `roost-bench stack --reference` stopped.
 public enum StackReferenceError: Error, Equatable, CustomStringConvertible {
     /// SQLite refused a step of `operation` (its result code and message, and the SQL).
     case sqlite(operation: String, code: Int32, message: String, sql: String)

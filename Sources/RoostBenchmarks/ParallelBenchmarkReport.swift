@@ -1,6 +1,7 @@
 import Foundation
+import LoadHarness
 
-/// What `roost bench-parallel` prints: per storage and user count, the median iterations per
+/// What `roost-bench parallel` prints: per storage and user count, the median iterations per
 /// second over the rounds, the ratio to the first user count (of the medians, and the median
 /// of each round's own ratio), CPU per iteration, and how long a stack took to start from the
 /// dataset cache; then, per storage, whether the target was met.

@@ -1,4 +1,4 @@
-/// Why `roost bench-parallel` could not play.
+/// Why `roost-bench parallel` could not play.
 public enum ParallelBenchmarkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The run ended without playing the scenario's first variant (it was interrupted).
     case noVariantPlayed(scenario: String)

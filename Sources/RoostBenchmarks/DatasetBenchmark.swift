@@ -1,8 +1,9 @@
 import Foundation
+import LoadHarness
 import SocialStack
 
 /// Times building one dataset through the bulk path and, when asked, through the services
-/// (`roost bench-dataset`), on fresh stacks configured as a run would configure them.
+/// (`roost-bench dataset`), on fresh stacks configured as a run would configure them.
 public struct DatasetBenchmark: Sendable {
     /// The dataset section to build.
     public var spec: DatasetSpec

@@ -1,7 +1,8 @@
 import Foundation
+import LoadHarness
 import Synchronization
 
-/// `roost bench-capacity`: a capacity search against a limit known from first principles. A
+/// `roost-bench capacity`: a capacity search against a limit known from first principles. A
 /// test-only change to the stack (`StackPatch`, never in a scenario) makes every execution of
 /// the step hold one lock for `serviceTime` (spinning on the clock, so the time is exact):
 /// no more than 1 / serviceTime executions a second can finish, and the search, judged by

@@ -1,4 +1,5 @@
 import Foundation
+import LoadHarness
 import MemoryProbes
 import SocialStack
 

@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import LoadHarness
 import MemoryProbes
+import RoostBenchmarks
+import RoostCommandLine
 
-/// `roost bench-capacity`: a capacity search against a limit known from first principles
+/// `roost-bench capacity`: a capacity search against a limit known from first principles
 /// (each execution holds one lock for --service-time, so the limit is one over it).
 struct BenchCapacity: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-capacity",
+        commandName: "capacity",
         abstract: "Time a capacity search against a known limit: a step holding one lock for --service-time (limit 1/service time).",
         discussion: "Build in release and run alone (docs/capacity.md). The lock is a test-only change to the stack, never in a scenario."
     )
@@ -23,7 +25,7 @@ struct BenchCapacity: ParsableCommand {
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
         guard AllocationCounters.isJemallocActive else {
-            printError("roost bench-capacity: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
+            printError("roost-bench capacity: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
             throw ExitCode(1)
         }
         let benchmark: CapacityBenchmark
@@ -34,7 +36,7 @@ struct BenchCapacity: ParsableCommand {
                 maxTime: .seconds(900))
             benchmark = CapacityBenchmark(serviceTime: try CapacityOptions.duration(serviceTime, option: "--service-time"), settings: settings)
         } catch {
-            printError("roost bench-capacity: \(error)")
+            printError("roost-bench capacity: \(error)")
             throw ExitCode(1)
         }
         print(String(format: "limit from first principles: %.1f/s", benchmark.limit) + " (one lock held \(serviceTime) per execution)")

@@ -1,15 +1,17 @@
 import ArgumentParser
 import Foundation
 import LoadHarness
+import RoostBenchmarks
+import RoostCommandLine
 import SocialStack
 
-/// `roost bench-dataset`: how long a dataset takes to build through the bulk path and
+/// `roost-bench dataset`: how long a dataset takes to build through the bulk path and
 /// through the services.
 struct BenchDataset: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-dataset",
+        commandName: "dataset",
         abstract: "Time building a dataset through the bulk path and, with --path both, through the services.",
-        discussion: "Build in release (swift build -c release --product roost) for numbers worth keeping; see docs/datasets.md."
+        discussion: "Build in release (swift build -c release --product roost-bench) for numbers worth keeping; see docs/datasets.md."
     )
 
     @Option(help: "Accounts.") var users = 10_000
@@ -36,7 +38,7 @@ struct BenchDataset: ParsableCommand {
         }
         let spec = DatasetSpec(users: users, postsPerUser: postsPerUser, followsPerUser: followsPerUser,
                                likesPerUser: likesPerUser, imageBytes: imageBytes)
-        if storage == .file { StaleStacks.sweep(for: "roost bench-dataset") }
+        if storage == .file { StaleStacks.sweep(for: "roost-bench dataset") }
         let benchmark = DatasetBenchmark(spec: spec, seed: seed, settings: StackSettings(feed: feed, storage: storage), paths: paths)
         let timings = try benchmark.run { path, built in
             ProgressLine.shared.update(RunProgress(phase: "dataset", variant: path.rawValue, iterations: built.done, errors: 0,

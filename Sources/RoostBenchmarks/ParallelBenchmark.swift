@@ -1,8 +1,9 @@
 import Foundation
+import LoadHarness
 import SocialStack
 
 /// How many iterations a scenario plays per second with one virtual user and with several,
-/// on each storage (`roost bench-parallel`, design section 16): rounds in which every
+/// on each storage (`roost-bench parallel`, design section 16): rounds in which every
 /// storage and user count plays once, in-process, timings only, the order reversed every
 /// other round so that no pairing always runs first.
 public struct ParallelBenchmark: Sendable {

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
 import LoadHarness
+import RoostBenchmarks
+import RoostCommandLine
 
-/// `roost bench-parallel`: whether virtual users run in parallel on each storage (design
+/// `roost-bench parallel`: whether virtual users run in parallel on each storage (design
 /// section 16): a read-mostly scenario played with one user and with more, in alternated
 /// rounds, iterations per second compared.
 struct BenchParallel: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-parallel",
+        commandName: "parallel",
         abstract: "Iterations per second of a scenario with 1 and N virtual users on each storage, in alternated rounds.",
         discussion: """
             Plays the scenario's first variant in-process, timings only, once per storage and user count per round \
@@ -50,14 +52,14 @@ struct BenchParallel: ParsableCommand {
             loaded = try ScenarioLoader.load(path: scenario)
         } catch {
             problems.append("\(error)")
-            for problem in problems { printError("roost bench-parallel: \(problem)") }
+            for problem in problems { printError("roost-bench parallel: \(problem)") }
             throw ExitCode(1)
         }
         guard problems.isEmpty else {
-            for problem in problems { printError("roost bench-parallel: \(problem)") }
+            for problem in problems { printError("roost-bench parallel: \(problem)") }
             throw ExitCode(1)
         }
-        StaleStacks.sweep(for: "roost bench-parallel")
+        StaleStacks.sweep(for: "roost-bench parallel")
         let benchmark = ParallelBenchmark(scenario: loaded, options: options)
         let plays = try benchmark.run { play in
             printError(String(format: "round %d: %@, %d users: %.1f iterations/s", play.round, play.storage.rawValue, play.users,

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-@testable import LoadHarness
+@testable import RoostBenchmarks
 @testable import SocialStack
 import Testing
 
-/// The plain-SQLite reference of `roost bench-stack --reference` must do the stack's work:
+/// The plain-SQLite reference of `roost-bench stack --reference` must do the stack's work:
 /// the same rows written, the same pages read, the same statements run.
 @Suite struct StackReferenceTests {
     /// A stack and a reference with the same users (ids 1...count), each with the session

@@ -3,16 +3,16 @@ import Foundation
 import LoadHarness
 import SocialStack
 
-/// `roost bench-hostile`: what hostile input costs the stack. Login with an unknown email
+/// `roost-bench hostile`: what hostile input costs the stack. Login with an unknown email
 /// and with the right password followed by a NUL beside a wrong password (they must take the
 /// same time), the same for account deletion's password, a reset with a garbage token,
 /// and post searches: the query a person types, the largest one the limits accept, and the
 /// unbounded patterns the limits refuse, run straight through FTS5 to show what they cost.
 struct BenchHostile: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-hostile",
+        commandName: "hostile",
         abstract: "Time login for unknown and known emails, garbage reset tokens and worst-case searches.",
-        discussion: "Build in release (swift build -c release --product roost); see docs/social-stack.md#hostile-input."
+        discussion: "Build in release (swift build -c release --product roost-bench); see docs/social-stack.md#hostile-input."
     )
 
     @Option(help: "Password cost of the login stack: production or low.") var cost = "production"

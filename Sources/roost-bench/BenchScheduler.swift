@@ -2,14 +2,16 @@ import ArgumentParser
 import Foundation
 import LoadHarness
 import MemoryProbes
+import RoostBenchmarks
+import RoostCommandLine
 
-/// `roost bench-scheduler`: what the open models' scheduler adds to a step's latency, and how
+/// `roost-bench scheduler`: what the open models' scheduler adds to a step's latency, and how
 /// many iterations a second it starts (docs/capacity.md).
 struct BenchScheduler: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-scheduler",
+        commandName: "scheduler",
         abstract: "Measure the open model's scheduler: a do-nothing step's p50 against the closed model's, the schedule's lag, drops.",
-        discussion: "Build in release (swift build -c release --product roost) and run alone (docs/capacity.md)."
+        discussion: "Build in release (swift build -c release --product roost-bench) and run alone (docs/capacity.md)."
     )
 
     @Option(help: "Iterations started per second in the open model.") var rate = 1_000.0
@@ -21,7 +23,7 @@ struct BenchScheduler: ParsableCommand {
     func run() throws {
         DeterministicHashing.reexecIfNeeded()
         guard AllocationCounters.isJemallocActive else {
-            printError("roost bench-scheduler: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
+            printError("roost-bench scheduler: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
             throw ExitCode(1)
         }
         guard rate > 0, users >= 1, seconds > 0, runs >= 1, populations >= 1 else {

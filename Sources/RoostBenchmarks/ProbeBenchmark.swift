@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
+import LoadHarness
 import MemoryProbes
 
 /// Measures what MemoryProbes costs: reading the allocation counters, a process snapshot,
@@ -172,7 +173,7 @@ public enum ProbeBenchmarkError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .jemallocInactive(let reason): return reason
-        case .sqlite(let problem): return "bench-probes: statement counters: \(problem)"
+        case .sqlite(let problem): return "roost-bench probes: statement counters: \(problem)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoadHarness
 import SocialStack
 
 /// A `StackBenchmark.Result` as a Markdown table, for a terminal or an issue note.

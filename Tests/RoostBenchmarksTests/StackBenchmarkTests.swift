@@ -1,5 +1,5 @@
 import Testing
-import LoadHarness
+import RoostBenchmarks
 import SocialStack
 
 @Suite struct StackBenchmarkTests {
@@ -21,12 +21,5 @@ import SocialStack
         #expect(result.feedAtEnd.firstPage.count == 10)
         #expect(result.feedAtEnd.firstPage.medianMicroseconds > 0)
         #expect(StackBenchmarkReport(result: result).markdown.contains("| post | 120 |"))
-    }
-
-    @Test func seededGeneratorRepeats() {
-        var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7), c = SeededGenerator(seed: 8)
-        let first = (0..<5).map { _ in a.next() }
-        #expect(first == (0..<5).map { _ in b.next() })
-        #expect(first != (0..<5).map { _ in c.next() })
     }
 }

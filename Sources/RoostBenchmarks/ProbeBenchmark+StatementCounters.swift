@@ -1,5 +1,6 @@
 import Foundation
 import GRDBSQLite
+import LoadHarness
 import MemoryProbes
 
 extension ProbeBenchmark {

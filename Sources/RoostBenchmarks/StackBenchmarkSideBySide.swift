@@ -1,3 +1,5 @@
+import LoadHarness
+
 /// Times each measured operation on the stack and, when there is one, on the plain-SQLite
 /// reference, one call after the other, so that both see the same moment of a shared
 /// machine. Which side goes first alternates from call to call, so neither is always the

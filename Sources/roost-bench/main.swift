@@ -1,0 +1,3 @@
+import RoostCommandLine
+
+RoostCommandLine.main(root: RoostBenchCommand.self)
