@@ -25,6 +25,9 @@ package struct StatementText {
 
     private var cache: [String: Known] = [:]
     private static let shared = Mutex<[String: Known]>([:])
+    /// The most statements the process's cache keeps (SQL written with its values in the text
+    /// would otherwise grow it for the process's life).
+    static let sharedLimit = 10_000
 
     /// Nothing worked out yet (by this user: the process's cache may know the statements).
     package init() {}
@@ -35,7 +38,7 @@ package struct StatementText {
         let known = Self.shared.withLock { shared in
             if let known = shared[sql] { return known }
             let known = Known(sql)
-            shared[sql] = known
+            if shared.count < Self.sharedLimit { shared[sql] = known }
             return known
         }
         cache[sql] = known
