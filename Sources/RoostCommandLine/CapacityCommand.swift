@@ -20,13 +20,21 @@ struct CapacityCommand: ParsableCommand {
             harness. Writes capacity.csv (every probe: cores busy, harness share, each step's on-CPU time and waiting \
             share), hgrm/probe<N>.<variant>.<step>.hgrm, profiles/probe<N>.wall.folded (the knee), run.csv and report.html \
             (latency against achieved throughput), and prints the answer, e.g. capacity: 480/s (passes at 480/s, fails at \
-            505/s: p99(open_post) < 20ms); bottleneck: waiting, .... Exit codes: 0 found (and at least --require); 1 bad input, a failure to run, an \
-            interrupted or inconclusive search; 2 the first probe failed, or the capacity is below --require.
+            505/s: p99(open_post) < 20ms); bottleneck: waiting, .... A scenario with populations plays them all in every \
+            probe: the open ones' rates scaled together in the scenario's proportions (the rate searched is their total), or \
+            only --scale NAME's, the others held at their own loads; closed populations are held at their users; the answer \
+            gives each population's rate (capacity: 1200/s (readers 1143/s, writers 57/s; fails at ...)). Exit codes: 0 found \
+            (and at least --require); 1 bad input, a failure to run, an interrupted or inconclusive search; 2 the first probe \
+            failed, or the capacity is below --require.
             """
     )
 
     @Argument(help: "The scenario file (YAML).") var scenario: String
     @Option(help: "The variant to probe (default: the scenario's first).") var variant: String?
+    @Option(help: ArgumentHelp("With populations: search this open population's rate alone, the others held at their own "
+                               + "loads (default: every open population's rate together, in the scenario's proportions).",
+                               valueName: "population"))
+    var scale: String?
     @Option(help: "The first probe's rate, e.g. 50/s.") var start = "10/s"
     @Option(help: "How close the passing and failing rates must come, e.g. 5%.") var precision = "5%"
     @Option(help: "How long each probe is judged.") var level = "5s"
@@ -64,23 +72,19 @@ struct CapacityCommand: ParsableCommand {
             printError(String(describing: error))
             throw ExitCode(1)
         }
-        // A probe replaces the scenario's one load with an open rate; several populations' loads
-        // are not scaled together yet (design section 20): refused rather than probed wrong.
-        guard !loaded.hasPopulations else {
-            printError("roost capacity: \(scenario): a scenario with 'populations' cannot be searched yet; "
-                       + "write the population to probe as a scenario of its own (its 'load:' and 'steps:' at the top)")
-            throw ExitCode(1)
-        }
         var search: CapacityRun
         let required: Double?
         do {
+            // Refused before any probe: a --scale that names no open population, a scenario with no rate to search.
+            let populations = try CapacityPopulations.searched(loaded, scale: scale)
             let settings = CapacitySettings(
                 start: try CapacityOptions.rate(start, option: "--start"), precision: try CapacityOptions.precision(precision),
                 level: try CapacityOptions.duration(level, option: "--level"), settle: try settleDuration(),
-                maxTime: try CapacityOptions.duration(maxTime, option: "--max-time"), users: max(loaded.load.virtualUsers, 16))
+                maxTime: try CapacityOptions.duration(maxTime, option: "--max-time"),
+                users: max(populations?.scaledUsers ?? loaded.load.virtualUsers, 16))
             required = try require.map { text throws(CapacityError) in try CapacityOptions.rate(text, option: "--require") }
             search = CapacityRun(scenario: loaded, variant: try CapacityOptions.variant(variant, of: loaded),
-                                 thresholds: try CapacityOptions.thresholds(slo, for: loaded), settings: settings)
+                                 thresholds: try CapacityOptions.thresholds(slo, for: loaded), settings: settings, populations: populations)
         } catch {
             printError("roost capacity: \(error)")
             throw ExitCode(1)

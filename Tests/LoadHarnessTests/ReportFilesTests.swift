@@ -111,6 +111,15 @@ actor InProcessRun {
     private func run(_ runner: ScenarioRunner) throws -> RunResult {
         try runner.run()
     }
+
+    /// A capacity search, played as the runs are: one at a time, no test thread blocked.
+    static func capacity(_ search: CapacityRun) async throws -> CapacityResult {
+        try await shared.capacity(search)
+    }
+
+    private func capacity(_ search: CapacityRun) throws -> CapacityResult {
+        try search.run()
+    }
 }
 
 /// One small run written by `ReportWriter`, shared by the report, compare and threshold tests.

@@ -54,10 +54,15 @@ public struct Bottleneck: Sendable, Equatable {
     /// Fewer samples than this of a step say too little of where its time went.
     static let minimumSamples = 20
 
-    /// The step the failing threshold names, else the one whose p99 is highest.
+    /// The step the failing threshold names (of its population, or the slowest population
+    /// playing it when it names none), else the one whose p99 is highest.
     static func failingStep(_ probe: CapacityProbe) -> StageResult.Step? {
-        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }.compactMap(\.step).first
-        if let named, let step = probe.steps.first(where: { $0.step == named }) { return step }
-        return probe.steps.max { $0.p99Microseconds < $1.p99Microseconds }
+        let slowest = { (steps: [StageResult.Step]) in steps.max { $0.p99Microseconds < $1.p99Microseconds } }
+        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }.first { $0.step != nil }
+        if let named, let name = named.step,
+           let step = slowest(probe.steps.filter { PopulationStepName.names($0.step, step: name, population: named.population) }) {
+            return step
+        }
+        return slowest(probe.steps)
     }
 }

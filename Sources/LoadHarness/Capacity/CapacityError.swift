@@ -16,6 +16,17 @@ public enum CapacityError: Error, Equatable, CustomStringConvertible, Sendable {
     case badPrecision(text: String)
     /// A variant the scenario does not have.
     case unknownVariant(name: String, variants: [String])
+    /// `--scale` naming no population of the scenario; with its open populations, and the
+    /// nearest of them to the name given.
+    case unknownPopulation(name: String, open: [String], suggestion: String?)
+    /// `--scale` naming a closed population: its load has users, not a rate to search.
+    case closedPopulation(name: String, open: [String])
+    /// `--scale` for a scenario without `populations:`.
+    case scaleWithoutPopulations(name: String)
+    /// A scenario whose populations are all closed: no rate to search.
+    case noOpenPopulation(scenario: String)
+    /// An `--slo` naming a population the scenario does not have.
+    case unknownObjectivePopulation(objective: String, population: String, suggestion: String?)
 
     public var description: String {
         switch self {
@@ -31,6 +42,19 @@ public enum CapacityError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .badDuration(option, text): "\(option) '\(text)': expected a duration above 0 like 10s, 500ms or 2m"
         case let .badPrecision(text): "--precision '\(text)': expected a percentage above 0% and below 100%, like 5%"
         case let .unknownVariant(name, variants): "no variant '\(name)'; the scenario has \(variants.joined(separator: ", "))"
+        case let .unknownPopulation(name, open, suggestion):
+            "--scale '\(name)': no population '\(name)' in the scenario" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                + " (its open populations, whose rates can be searched: \(open.joined(separator: ", ")))"
+        case let .closedPopulation(name, open):
+            "--scale '\(name)': population '\(name)' has a closed load (virtual users, not a rate): a search holds it at its own "
+                + "users; the open populations, whose rates can be searched: \(open.joined(separator: ", "))"
+        case let .scaleWithoutPopulations(name):
+            "--scale '\(name)': the scenario has no 'populations'; its one load is the one searched (leave --scale out)"
+        case let .noOpenPopulation(scenario):
+            "\(scenario): no population has an open load (arrival_rate, or stages of rates): a search scales the open populations' "
+                + "rates and holds the closed ones at their users; give the population to search an open load"
+        case let .unknownObjectivePopulation(objective, population, suggestion):
+            "--slo '\(objective)': no population '\(population)' in this scenario" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         }
     }
 }

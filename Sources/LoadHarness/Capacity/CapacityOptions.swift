@@ -21,14 +21,15 @@ public enum CapacityOptions {
     }
 
     /// The thresholds a probe is judged by: `slos` when given (each checked against the
-    /// scenario's measured steps), else the scenario's own.
+    /// scenario's populations and measured steps: those of the population it names, else of
+    /// every population), else the scenario's own.
     public static func thresholds(_ slos: [String], for scenario: Scenario) throws(CapacityError) -> [Threshold] {
         guard !slos.isEmpty else {
             let judged = scenario.thresholds.filter { !$0.metric.isInstructionCount }
             guard !judged.isEmpty else { throw .noObjective(scenario: scenario.path.isEmpty ? scenario.name : scenario.path) }
             return judged
         }
-        let measured = ScenarioSteps.measuredNames(in: scenario.steps) + ScenarioSteps.setupNames(in: scenario.setup)
+        let populations = scenario.populations.map(\.name)
         return try slos.map { text throws(CapacityError) in
             let threshold: Threshold
             do throws(ThresholdSyntaxError) {
@@ -36,6 +37,12 @@ public enum CapacityOptions {
             } catch {
                 throw .malformedObjective(text: text, reason: error.message)
             }
+            if let population = threshold.population, !populations.contains(population) {
+                throw .unknownObjectivePopulation(objective: text, population: population,
+                                                  suggestion: Suggestion.nearest(to: population, in: populations))
+            }
+            let measured = scenario.playedPopulations.filter { threshold.population == nil || $0.name == threshold.population }
+                .flatMap { ScenarioSteps.measuredNames(in: $0.steps) + ScenarioSteps.setupNames(in: $0.setup) }
             if let step = threshold.step, !measured.contains(step) {
                 throw .unknownStep(objective: text, step: step, suggestion: Suggestion.nearest(to: step, in: measured))
             }

@@ -47,6 +47,23 @@ public struct CapacityProbe: Sendable {
     public var nextUsers: Int?
     /// Where the users' time went, sampled (the knee's probes only; nil otherwise).
     public var wallProfile: ProbeWallProfile?
+    /// Each population's load in the judged stage, in the scenario's order (none without
+    /// `populations:`); `targetRate` and `achievedRate` above are the scaled populations' added.
+    public var populations: [PopulationLoad] = []
+
+    /// One population's load in a probe's judged stage (design section 20).
+    public struct PopulationLoad: Sendable, Equatable {
+        public let name: String
+        /// Whether the search scaled its rate (else it was held at its own load).
+        public let isScaled: Bool
+        /// Iterations per second it was to start; nil for a closed population (it played its users).
+        public let targetRate: Double?
+        /// Iterations per second that started.
+        public let achievedRate: Double
+        public let dropped: Int
+        /// The virtual users it could use.
+        public let users: Int
+    }
 
     /// A probe's figures.
     public init(number: Int, targetRate: Double, users: Int, levels: Int, achievedRate: Double, dropped: Int, lagP99: Double?,

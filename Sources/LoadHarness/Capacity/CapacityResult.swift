@@ -18,6 +18,9 @@ public struct CapacityResult: Sendable {
     public let lowestFail: Failure?
     public let started: Date
     public let ended: Date
+    /// How the scenario's populations were searched (nil without `populations:`): the answer
+    /// gives each population's rate at the capacity.
+    public var populations: CapacityPopulations?
 
     /// Whether the search found the capacity (its highest passing rate held three levels).
     public var isFound: Bool { ending == .found }
@@ -53,27 +56,40 @@ public struct CapacityResult: Sendable {
         searchAnswer + (bottleneck.map { "; bottleneck: \($0.line)" } ?? "")
     }
 
-    /// The answer without the bottleneck.
+    /// The answer without the bottleneck. With populations, each population's rate at the
+    /// rate answered comes first in the brackets: `capacity: 1200/s (readers 1143/s, writers
+    /// 57/s; fails at 1260/s: ...)`.
     var searchAnswer: String {
         let rate = CapacityRun.rate
         let failing = lowestFail.map { "fails at \(rate($0.rate)): \($0.threshold)" }
         switch ending {
         case .found:
             guard let pass = highestPass else { return "capacity: unknown" }
+            if let populations {
+                return "capacity: \(rate(pass)) (\(populations.described(at: pass))" + (failing.map { "; \($0)" } ?? "") + ")"
+            }
             return "capacity: \(rate(pass)) (passes at \(rate(pass))" + (failing.map { ", \($0)" } ?? "") + ")"
         case .failsAtStart:
-            return "capacity: below \(rate(settings.start)) (the first probe " + (failing ?? "failed") + ")"
+            return "capacity: below \(rate(settings.start)) (\(each(at: settings.start))the first probe " + (failing ?? "failed") + ")"
         case .nothingHolds:
             return "capacity: unknown (no rate held for three levels; " + (failing ?? "") + ")"
         case .generatorLimited(let at, let reason):
+            // Nothing passed: the populations' rates are those the harness could not drive.
+            let undriven = highestPass == nil ? populations.map { " (\($0.described(at: at)))" } ?? "" : ""
             return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown")
-                + " (the harness could not drive \(rate(at)): \(reason); it is not the stack's limit)"
+                + " (\(each(at: highestPass))the harness could not drive \(rate(at))\(undriven): \(reason); it is not the stack's limit)"
         case .outOfTime:
             return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown")
-                + " (stopped at --max-time" + (failing.map { "; \($0)" } ?? "") + ")"
+                + " (\(each(at: highestPass))stopped at --max-time" + (failing.map { "; \($0)" } ?? "") + ")"
         case .interrupted:
-            return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown") + " (interrupted"
+            return "capacity: " + (highestPass.map { "at least \(rate($0))" } ?? "unknown") + " (\(each(at: highestPass))interrupted"
                 + (failing.map { "; \($0)" } ?? "") + ")"
         }
+    }
+
+    /// `readers 1143/s, writers 57/s; ` at `rate`, or "" without populations or a rate.
+    private func each(at rate: Double?) -> String {
+        guard let populations, let rate else { return "" }
+        return populations.described(at: rate) + "; "
     }
 }

@@ -4,9 +4,13 @@ import MemoryProbes
 /// `roost capacity`: plays a scenario's steps in the open model at a series of rates (the
 /// search in `CapacitySearch`), each probe a run of its own on a fresh stack with a fresh copy
 /// of the dataset, judged by the scenario's thresholds (or the `--slo` ones) on the probe's
-/// judged stage, after a settling stage that is not judged.
+/// judged stage, after a settling stage that is not judged (`ProbeScenario`). A scenario with
+/// `populations:` plays them all in every probe, its open ones scaled together or one of them
+/// alone, the others held (`CapacityPopulations`).
 public struct CapacityRun: Sendable {
     public let scenario: Scenario
+    /// How a scenario with `populations:` is searched; nil without them.
+    public let populations: CapacityPopulations?
     /// The variant probed.
     public let variant: String
     /// What a probe must keep: per-stage metrics are judged on the stage `probe` only.
@@ -25,11 +29,15 @@ public struct CapacityRun: Sendable {
     var clock: any RunClock = SystemClock()
 
     /// The judged stage of every probe.
-    static let judgedStage = "probe"
+    static let judgedStage = ProbeScenario.judgedStage
 
-    /// A search of `scenario`'s `variant`, judged by `thresholds`.
-    public init(scenario: Scenario, variant: String, thresholds: [Threshold], settings: CapacitySettings) {
+    /// A search of `scenario`'s `variant`, judged by `thresholds`. A scenario with `populations:`
+    /// is searched as `populations` says (`CapacityPopulations.searched(_:scale:)`, which refuses
+    /// a scenario it cannot search); nil scales every open population together.
+    public init(scenario: Scenario, variant: String, thresholds: [Threshold], settings: CapacitySettings,
+                populations: CapacityPopulations? = nil) {
         self.scenario = scenario
+        self.populations = populations ?? (try? CapacityPopulations.searched(scenario, scale: nil))
         self.variant = variant
         self.thresholds = thresholds
         self.settings = settings
@@ -54,7 +62,8 @@ public struct CapacityRun: Sendable {
                 break
             }
             let number = search.probes.count + 1
-            progress("probe \(number): \(Self.rate(request.rate)) with up to \(request.users) virtual users"
+            progress("probe \(number): \(Self.rate(request.rate))" + (populations.map { " (\($0.described(at: request.rate)))" } ?? "")
+                + " with up to \(request.users) virtual users" + (populations == nil ? "" : " each")
                 + (request.levels > 1 ? ", \(request.levels) levels (confirming)" : "") + " ...")
             // The same rate played before with fewer users: more users must start more.
             let fewerUsers = search.probes.last { $0.targetRate == request.rate && $0.verdict == .moreUsers }
@@ -74,7 +83,7 @@ public struct CapacityRun: Sendable {
         return CapacityResult(scenario: scenario, variant: variant, settings: settings, probes: withProfiles(search.probes, sampled),
                               ending: search.ending ?? .interrupted, highestPass: search.highestPass,
                               lowestFail: search.lowestFail.map { CapacityResult.Failure(rate: $0.rate, threshold: $0.threshold) },
-                              started: started, ended: Date())
+                              started: started, ended: Date(), populations: populations)
     }
 
     /// The probes that are the knee as the search stands: the last played at the highest
@@ -87,7 +96,7 @@ public struct CapacityRun: Sendable {
 
     /// `probes` with the knee's wall-clock profiles folded and named.
     private func withProfiles(_ probes: [CapacityProbe], _ sampled: [Int: WallClockProfile]) -> [CapacityProbe] {
-        let steps = ScenarioSteps.measuredNames(in: scenario.steps), symbolizer = StackSymbolizer()
+        let steps = scenario.measuredStepNames, symbolizer = StackSymbolizer()
         return probes.map { probe in
             guard let profile = sampled[probe.number] else { return probe }
             var named = probe
@@ -100,7 +109,8 @@ public struct CapacityRun: Sendable {
     /// sampled on a wall clock (the samples, nil when interrupted before measuring).
     func play(_ request: CapacitySearch.Request, number: Int, fewerUsers: CapacityProbe? = nil, undrivenMoreUsers: CapacityProbe? = nil) throws
         -> (CapacityProbe, WallClockProfile?) {
-        var runner = ScenarioRunner(scenario: probeScenario(request))
+        var runner = ScenarioRunner(scenario: ProbeScenario.make(scenario, request: request, settings: settings, thresholds: thresholds,
+                                                                 populations: populations))
         runner.wallClockSampler = samplesWallClock ? WallClockSampler() : nil
         runner.variants = [variant]
         runner.stop = stop
@@ -110,13 +120,12 @@ public struct CapacityRun: Sendable {
         runner.patch = patch
         runner.allocationProfile = .off
         let result = try runner.run()
-        guard let measured = result.variants.first,
-              let stage = measured.stages.first(where: { $0.name == Self.judgedStage }) else {
+        guard let measured = result.variants.first, let stage = JudgedStage.of(measured.stages, populations: populations) else {
             return (CapacityProbe(number: number, targetRate: request.rate, users: request.users, levels: request.levels,
                                   achievedRate: 0, dropped: 0, lagP99: nil, verdict: .interrupted, failed: [], steps: []), nil)
         }
         let failed = result.thresholds.filter { !$0.passed }.map(\.threshold)
-        let stackFailures = Self.stackFailures(failed, stage)
+        let stackFailures = Self.stackFailures(failed, stage, held: populations?.heldNames ?? [])
         let scheduleFailures = failed.filter { failure in !stackFailures.contains(failure) }
         let judgement = ProbeJudgement.judge(ProbeJudgement.Figures(
             targetRate: request.rate, achievedRate: stage.load.achievedRate, dropped: stage.load.dropped,
@@ -133,40 +142,30 @@ public struct CapacityRun: Sendable {
         probe.usage = stage.usage
         probe.busyUsers = stage.load.virtualUsers
         probe.nextUsers = judgement.nextUsers
+        probe.populations = JudgedStage.populations(measured.stages, populations, request: request)
         return (probe, measured.wallClockProfile)
-    }
-
-    /// The scenario as a probe plays it: the open model at `request.rate` (a settling stage,
-    /// then the judged one), judged by the search's thresholds on the judged stage.
-    private func probeScenario(_ request: CapacitySearch.Request) -> Scenario {
-        var probed = scenario
-        var stages: [LoadStage] = []
-        if settings.settle > .zero { stages.append(LoadStage(duration: settings.settle, target: request.rate, name: "settle")) }
-        stages.append(LoadStage(duration: settings.level * request.levels, target: request.rate, name: Self.judgedStage))
-        probed.load = .rampingArrivalRate(.init(startRate: request.rate, stages: stages, maxVirtualUsers: request.users))
-        probed.thresholds = thresholds.filter { !$0.metric.isInstructionCount }.map { threshold in
-            var judged = threshold
-            if threshold.metric.isPerStage { judged.stage = Self.judgedStage }
-            judged.variant = nil
-            return judged
-        }
-        return probed
     }
 
     /// The failed thresholds on the stack's own figures: not the harness's (dropped
     /// iterations, schedule lag), and, when the schedule ran late, only latencies that still
     /// fail counted from each step's actual start (from the intended start they carry the
-    /// harness's lateness).
-    static func stackFailures(_ failed: [Threshold], _ stage: StageResult) -> [Threshold] {
-        let onStack = failed.filter { !generatorMetrics.contains($0.metric) }
+    /// harness's lateness). A held population's drops and lag are the stack's: its load and
+    /// users are the scenario's own, the same in every probe, and only the scaled rate beside it
+    /// changed.
+    static func stackFailures(_ failed: [Threshold], _ stage: StageResult, held: Set<String> = []) -> [Threshold] {
+        let onStack = failed.filter { !generatorMetrics.contains($0.metric) || $0.population.map(held.contains) == true }
         guard (stage.load.lagP99 ?? 0) > ScheduleVerdict.lagTolerance else { return onStack }
         return onStack.filter { failsWithoutLag($0, stage) }
     }
 
     /// Whether `threshold` (failed) also fails on latencies counted from each step's actual
-    /// start; a threshold on anything but a step's latency stands as it failed.
+    /// start (a step several populations play, over all of them unless the threshold names
+    /// one); a threshold on anything but a step's latency stands as it failed.
     static func failsWithoutLag(_ threshold: Threshold, _ stage: StageResult) -> Bool {
-        guard let name = threshold.step, let step = stage.steps.first(where: { $0.step == name }) else { return true }
+        guard let name = threshold.step else { return true }
+        let played = stage.steps.filter { PopulationStepName.names($0.step, step: name, population: threshold.population) }
+        guard let only = played.first else { return true }
+        let step = played.count == 1 ? only : StageMerge.mergeStep(played, named: name)
         let value: Double?
         if let percentile = threshold.metric.percentile {
             value = step.uncorrectedPercentileMicroseconds(percentile)
@@ -184,8 +183,8 @@ public struct CapacityRun: Sendable {
 
     /// A threshold as the user wrote it (the probe's own copy names the judged stage).
     private func source(of judged: Threshold) -> String {
-        thresholds.first { $0.metric == judged.metric && $0.step == judged.step && $0.comparison == judged.comparison
-            && $0.value == judged.value }?.source ?? judged.source
+        thresholds.first { $0.metric == judged.metric && $0.step == judged.step && $0.population == judged.population
+            && $0.comparison == judged.comparison && $0.value == judged.value }?.source ?? judged.source
     }
 
     /// `480/s`, `12.5/s`.

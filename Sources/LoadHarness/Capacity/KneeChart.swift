@@ -46,8 +46,9 @@ enum KneeChart {
 
     /// The failing threshold's limit in nanoseconds, when it is a latency of this step.
     private static func thresholdLine(step name: String, _ result: CapacityResult) -> Double? {
-        guard let text = result.lowestFail?.threshold, let threshold = try? Threshold(parsing: text), threshold.step == name,
-              threshold.metric.unit == .time else { return nil }
+        guard let text = result.lowestFail?.threshold, let threshold = try? Threshold(parsing: text), let step = threshold.step,
+              PopulationStepName.names(name, step: step, population: threshold.population), threshold.metric.unit == .time
+        else { return nil }
         return threshold.value * 1_000
     }
 

@@ -19,9 +19,10 @@ struct ProbeJudgement: Equatable {
         var isLate: Bool
         /// How late the schedule started iterations, p99, microseconds.
         var lagP99: Double?
+        /// The virtual users the probe could use (with populations: each scaled population's, `ProbeScenario`).
         var users: Int
         var maxUsers: Int
-        /// The mean number of users playing an iteration.
+        /// The mean number of users playing an iteration (with populations: the scaled ones' added).
         var busyUsers: Double
         /// What the cores did (nil: not measured; the cores count as having room).
         var usage: CoreUsage?

@@ -43,10 +43,10 @@ public struct StageResult: Sendable {
             waitShare = figures.cpu.medianWaitShare
         }
 
-        /// A step's figures as `stages.csv` keeps them (a run read back, or merged shards).
+        /// A step's figures as `stages.csv` keeps them (a run read back, or merged shards or populations).
         init(step: String, count: Int, errors: Int, p50: Double, p90: Double, p99: Double, max: Double,
              allocationsPerOperation: Double, statementsPerOperation: Double, histogram: Histogram<UInt64>? = nil,
-             cpuMedianMicroseconds: Double? = nil, waitShare: Double? = nil) {
+             uncorrected: Histogram<UInt64>? = nil, cpuMedianMicroseconds: Double? = nil, waitShare: Double? = nil) {
             self.step = step
             self.count = count
             self.errors = errors
@@ -57,7 +57,7 @@ public struct StageResult: Sendable {
             self.allocationsPerOperation = allocationsPerOperation
             self.statementsPerOperation = statementsPerOperation
             self.histogram = histogram
-            uncorrected = nil
+            self.uncorrected = uncorrected
             self.cpuMedianMicroseconds = cpuMedianMicroseconds
             self.waitShare = waitShare
         }

@@ -51,8 +51,9 @@ enum StageMerge {
                          startWaitNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.startWaitNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores })
     }
 
-    /// One step's figures in a stage over shards.
-    private static func mergeStep(_ parts: [StageResult.Step]) -> StageResult.Step {
+    /// One step's figures in a stage over shards (or over the populations that play it); the
+    /// latencies from the steps' actual starts added too when every part kept them.
+    static func mergeStep(_ parts: [StageResult.Step], named name: String? = nil) -> StageResult.Step {
         let count = parts.reduce(0) { $0 + $1.count }
         func weighted(_ value: (StageResult.Step) -> Double) -> Double {
             count == 0 ? 0 : parts.reduce(0) { $0 + value($1) * Double($1.count) } / Double(count)
@@ -63,15 +64,19 @@ enum StageMerge {
         if parts.allSatisfy({ $0.histogram != nil }) {
             histogram = parts.dropFirst().reduce(into: parts[0].histogram!) { $0.add($1.histogram!) }
         }
+        var uncorrected: Histogram<UInt64>?
+        if parts.allSatisfy({ $0.uncorrected != nil }) {
+            uncorrected = parts.dropFirst().reduce(into: parts[0].uncorrected!) { $0.add($1.uncorrected!) }
+        }
         let exact = { (percentile: Double) -> Double? in
             histogram.map { $0.totalCount == 0 ? 0 : Double($0.valueAtPercentile(percentile)) / 1_000 }
         }
         return StageResult.Step(
-            step: parts[0].step, count: count, errors: parts.reduce(0) { $0 + $1.errors },
+            step: name ?? parts[0].step, count: count, errors: parts.reduce(0) { $0 + $1.errors },
             p50: exact(50) ?? highest(\.p50Microseconds), p90: exact(90) ?? highest(\.p90Microseconds),
             p99: exact(99) ?? highest(\.p99Microseconds), max: highest(\.maxMicroseconds),
             allocationsPerOperation: weighted(\.allocationsPerOperation), statementsPerOperation: weighted(\.statementsPerOperation),
-            histogram: histogram, cpuMedianMicroseconds: weightedMedian(parts, \.cpuMedianMicroseconds),
+            histogram: histogram, uncorrected: uncorrected, cpuMedianMicroseconds: weightedMedian(parts, \.cpuMedianMicroseconds),
             waitShare: weightedMedian(parts, \.waitShare))
     }
 

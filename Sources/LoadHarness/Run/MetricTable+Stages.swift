@@ -78,4 +78,15 @@ extension MetricTable {
         }
         return (entries, latencies)
     }
+
+    /// With populations, each stage a threshold names without a population (`errors{stage:probe}`),
+    /// over every population whose load has a stage of that name (`StageMerge.acrossPopulations`):
+    /// the stages `settle` and `probe` every population of a capacity probe plays. The scenario
+    /// reader refuses such a threshold in a run of its own (a stage belongs to one population's
+    /// load), so a run's summary has none of these rows.
+    static func stagesAcrossPopulations(_ result: VariantResult, named names: Set<String>) -> [StageResult] {
+        guard !result.populations.isEmpty else { return [] }
+        let order = result.stages.map(\.name).reduce(into: [String]()) { if names.contains($1), !$0.contains($1) { $0.append($1) } }
+        return order.compactMap { name in StageMerge.acrossPopulations(result.stages.filter { $0.name == name }) }
+    }
 }

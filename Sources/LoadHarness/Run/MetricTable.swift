@@ -30,6 +30,7 @@ public struct MetricTable: Sendable {
             .reduce(into: [Threshold.Metric]()) { if !$0.contains($1) { $0.append($1) } }
         let (virtualUsers, warmup) = (scenario.playedPopulations.reduce(0) { $0 + $1.load.virtualUsers }, scenario.load.warmup)
         let namedStages = Set(scenario.thresholds.compactMap(\.stage))
+        let stagesOfNoPopulation = Set(scenario.thresholds.filter { $0.population == nil }.compactMap(\.stage))
         var stageLatencies: [String: [String: StepMetricsLike]] = [:]
         for result in results {
             let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
@@ -86,6 +87,11 @@ public struct MetricTable: Sendable {
                 let (stageEntries, stageSteps) = Self.stageEntries(stage, variant: result.variant, extra: extraPercentiles)
                 entries += stageEntries
                 stageLatencies["\(result.variant)|\(stage.population)|\(stage.name)"] = stageSteps
+            }
+            for stage in Self.stagesAcrossPopulations(result, named: stagesOfNoPopulation) {
+                let (stageEntries, stageSteps) = Self.stageEntries(stage, variant: result.variant, extra: extraPercentiles)
+                entries += stageEntries
+                stageLatencies["\(result.variant)||\(stage.name)"] = stageSteps
             }
             entries += [
                 // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.

@@ -25,4 +25,11 @@ enum PopulationStepName {
         let population = split(name).population
         return population.isEmpty ? nil : population
     }
+
+    /// Whether a run's step name is step `step` as a threshold names it: of `population`, or of
+    /// any population when nil (`p99(open_feed)` is the step over every population playing it).
+    static func names(_ runStep: String, step: String, population: String?) -> Bool {
+        let (owner, own) = split(runStep)
+        return own == step && (population == nil || population == owner)
+    }
 }

@@ -33,6 +33,12 @@ public struct RunTable: Sendable, Hashable, CustomStringConvertible {
         CSV.line(header) + rows.map(CSV.line).joined()
     }
 
+    /// The file's text with the columns of the first `count` generations only (a file with
+    /// nothing for the later ones writes the header an older build wrote, and reads the same).
+    func text(_ rows: [[String]], generations count: Int) -> String {
+        CSV.line(Array(generations.prefix(count).joined())) + rows.map(CSV.line).joined()
+    }
+
     /// One record with its line end, as appended to a streamed file.
     func line(_ fields: [String]) -> String { CSV.line(fields) }
 

@@ -70,7 +70,12 @@ extension RunTable {
          "allocs_per_op", "statements_per_op"],
         // (since design 18) the probe's users (allowed, and busy on average), its cores (busy share
         // and the harness's share of it), why its verdict, and the step's median on-CPU time and waiting share.
-        added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "reason", "cpu_p50_us", "wait_share"])
+        added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "reason", "cpu_p50_us", "wait_share"],
+        // (since design 20, written only for a scenario with populations) the population that played
+        // the step, whether the search scaled or held it, and its load in the probe: the rate it was to
+        // start (empty for a closed one), what it started and dropped, and the users it could use.
+        ["population", "population_load", "population_target_rate", "population_achieved_rate", "population_dropped",
+         "population_virtual_users"])
 
     /// `executions.csv` (streamed): per second, step and virtual user, executions by their exact
     /// allocations and bytes; (since design 19) and by their peak bytes and temporary allocations.
