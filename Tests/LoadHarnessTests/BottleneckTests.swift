@@ -50,6 +50,34 @@ import Testing
             + "Bench.lock(holding:) -> _MutexHandle._lockSlow(_:) (97% of its waiting samples)") == true)
     }
 
+    /// A lock held 2 ms of CPU at 97% of its capacity: the median execution runs on CPU and so
+    /// do most of the samples, but the 1% a p99 fails on queued for the lock.
+    @Test func aTailThresholdIsJudgedOnTheTailsWaiting() {
+        var figures = LoadTimeline.StageStep()
+        for index in 0..<1_000 {
+            let queued = index % 50 == 0  // 2%: 2 ms on CPU of 8 ms
+            figures.count += 1
+            _ = figures.histogram.record(queued ? 8_000_000 : 2_100_000)
+            figures.cpu.record(cpu: 2_000_000, wall: queued ? 8_000_000 : 2_100_000)
+        }
+        let logout = StageResult.Step(step: "logout", figures: figures)
+        #expect(logout.waitShare == 0.048)
+        #expect(logout.waitShare(atPercentile: 99) == 0.75)
+        let site = ProbeWallProfile.WaitingSiteName(caller: "closure #1 in Bench.lock(holding:)", callee: "_MutexHandle._lockSlow(_:)",
+                                                    share: 0.96)
+        let profile = ProbeWallProfile(steps: [ProbeWallProfile.Step(step: "logout", samples: 100, offCPU: 15, folded: [:],
+                                                                     waitingSite: site)], missed: 0, note: nil)
+        var failing = probe(busy: 0.53, steps: [logout], failed: ["p99(logout) < 10ms"], offCPU: 15)
+        failing.wallProfile = profile
+        #expect(Bottleneck.at(failing) == Bottleneck(
+            kind: .waiting, line: "waiting, logout's slowest 1% off CPU 75% of their time or more at 490/s under closure #1 in "
+                + "Bench.lock(holding:) -> _MutexHandle._lockSlow(_:) (96% of its waiting samples); cores 53% busy"))
+        // A median threshold is judged on the whole step: its own work.
+        var median = probe(busy: 0.53, steps: [logout], failed: ["p50(logout) < 2ms"], offCPU: 15)
+        median.wallProfile = profile
+        #expect(Bottleneck.at(median)?.kind == .cpu)
+    }
+
     @Test func aStepOnCPUWithCoresToSpareIsItsOwnWork() {
         // No threshold names a step (errors == 0): the slowest p99's step.
         let failing = probe(busy: 0.45, steps: [step("login", p99: 900, wait: 0.1), step("search_posts", p99: 9_000, wait: 0.2)],

@@ -25,8 +25,14 @@ public struct Bottleneck: Sendable, Equatable {
         if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
             return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))
         }
-        if let wait = offCPUShare(step, failing), wait >= waitingShare {
-            var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU at \(CapacityRun.rate(failing.targetRate))"
+        let tail = tailWait(step, failing)
+        if let wait = offCPUShare(step, failing), wait >= waitingShare || (tail?.share ?? 0) >= waitingShare {
+            var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU"
+            if let tail, tail.share >= waitingShare, wait < waitingShare {
+                // The bulk ran on CPU; the tail the threshold failed on waited.
+                line = "waiting, \(step.step)'s slowest \(tail.written) off CPU \(ProbeJudgement.percent(tail.share)) of their time or more"
+            }
+            line += " at \(CapacityRun.rate(failing.targetRate))"
             if let site = failing.wallProfile?.step(step.step)?.waitingSite {
                 line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
             } else if let note = failing.wallProfile?.note {
@@ -49,6 +55,19 @@ public struct Bottleneck: Sendable, Equatable {
             return Double(sampled.offCPU) / Double(sampled.samples)
         }
         return step.waitShare
+    }
+
+    /// When the failing threshold is a tail latency (p90 or above) of `step`: the waiting share
+    /// its executions reach at that percentile (the tail the threshold failed on, when the
+    /// slowest executions are the ones that waited most, as with a lock or a queue), and the
+    /// tail in words (`1%`).
+    static func tailWait(_ step: StageResult.Step, _ probe: CapacityProbe) -> (share: Double, written: String)? {
+        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }
+            .first { $0.step.map { PopulationStepName.names(step.step, step: $0, population: nil) } == true }
+        guard let percentile = named?.metric.percentile, percentile >= 90, let share = step.waitShare(atPercentile: percentile)
+        else { return nil }
+        let rest = 100 - percentile
+        return (share, (rest.rounded() == rest ? String(Int(rest)) : String(format: "%g", rest)) + "%")
     }
 
     /// Fewer samples than this of a step say too little of where its time went.

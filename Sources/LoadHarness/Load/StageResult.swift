@@ -23,6 +23,8 @@ public struct StageResult: Sendable {
         let histogram: Histogram<UInt64>?
         /// The latencies from the steps' actual starts (the schedule's lag left out); nil when read back.
         let uncorrected: Histogram<UInt64>?
+        /// The executions' waiting shares (`StepCPU.waitThousandths`); nil when read back.
+        let waits: Histogram<UInt64>?
 
         init(step: String, figures: LoadTimeline.StageStep) {
             self.step = step
@@ -41,6 +43,7 @@ public struct StageResult: Sendable {
             uncorrected = figures.uncorrected
             cpuMedianMicroseconds = figures.cpu.medianMicroseconds
             waitShare = figures.cpu.medianWaitShare
+            waits = figures.cpu.isEmpty ? nil : figures.cpu.waitThousandths
         }
 
         /// A step's figures as `stages.csv` keeps them (a run read back, or merged shards or populations).
@@ -60,6 +63,14 @@ public struct StageResult: Sendable {
             self.uncorrected = uncorrected
             self.cpuMedianMicroseconds = cpuMedianMicroseconds
             self.waitShare = waitShare
+            waits = nil
+        }
+
+        /// The waiting share the executions reach at `percentile` of theirs, 0...1 (at 99: the
+        /// 1% that waited most waited at least this share of their time); nil when not kept.
+        public func waitShare(atPercentile percentile: Double) -> Double? {
+            guard let waits, waits.totalCount > 0 else { return nil }
+            return Double(waits.valueAtPercentile(percentile) - 1) / 1_000
         }
 
         /// A percentile of the latency from the steps' actual starts, microseconds; nil when
