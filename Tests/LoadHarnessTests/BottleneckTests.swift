@@ -73,6 +73,12 @@ import Testing
             kind: .waiting, line: "waiting, logout's slowest 1% off CPU 75% of their time or more at 490/s under closure #1 in "
                 + "Bench.lock(holding:) -> _MutexHandle._lockSlow(_:) (96% of its waiting samples); cores 53% busy"))
         // A median threshold is judged on the whole step: its own work.
+        // Its wall-clock samples caught none of the tail's waiting: said, not hidden.
+        var unsampled = failing
+        unsampled.wallProfile = ProbeWallProfile(steps: [ProbeWallProfile.Step(step: "logout", samples: 60, offCPU: 0, folded: [:],
+                                                                               waitingSite: nil)], missed: 0, note: nil)
+        #expect(Bottleneck.at(unsampled)?.line == "waiting, logout's slowest 1% off CPU 75% of their time or more at 490/s "
+            + "(no frame named: 0 of its 60 wall-clock samples off CPU); cores 53% busy")
         var median = probe(busy: 0.53, steps: [logout], failed: ["p50(logout) < 2ms"], offCPU: 15)
         median.wallProfile = profile
         #expect(Bottleneck.at(median)?.kind == .cpu)

@@ -37,6 +37,10 @@ public struct Bottleneck: Sendable, Equatable {
                 line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
             } else if let note = failing.wallProfile?.note {
                 line += " (no frame named: \(note))"
+            } else if let sampled = failing.wallProfile?.step(step.step) {
+                line += " (no frame named: \(sampled.offCPU) of its \(sampled.samples) wall-clock samples off CPU)"
+            } else {
+                line += " (no frame named: not sampled on a wall clock)"
             }
             return Bottleneck(kind: .waiting, line: line + "; \(cores)")
         }
