@@ -52,6 +52,13 @@ public enum Statistics {
         histogram.totalCount == 0 ? nil : histogram.valueAtPercentile(percentile)
     }
 
+    /// The `percentile` (0...100) of a histogram of nanoseconds, in microseconds; nil for an
+    /// empty histogram (a report that shows an empty step as 0 says so with `?? 0`). Every
+    /// latency percentile a report, a threshold or a merge gives is this one.
+    public static func percentileMicroseconds(of histogram: Histogram<UInt64>, _ percentile: Double) -> Double? {
+        self.percentile(of: histogram, percentile).map { Double($0) / 1_000 }
+    }
+
     /// The arithmetic mean; nil for no values.
     public static func mean(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)

@@ -27,6 +27,6 @@ package struct ScheduleLag: Sendable {
 
     /// A percentile (0...100) in microseconds; nil when no iteration started on a schedule.
     package func microseconds(atPercentile percentile: Double) -> Double? {
-        count == 0 ? nil : Double(histogram.valueAtPercentile(percentile)) / 1_000
+        Statistics.percentileMicroseconds(of: histogram, percentile)
     }
 }

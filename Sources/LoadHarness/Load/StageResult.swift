@@ -31,7 +31,7 @@ public struct StageResult: Sendable {
             count = figures.count
             errors = figures.errors
             func micro(_ percentile: Double) -> Double {
-                figures.count == 0 ? 0 : Double(figures.histogram.valueAtPercentile(percentile)) / 1_000
+                Statistics.percentileMicroseconds(of: figures.histogram, percentile) ?? 0
             }
             p50Microseconds = micro(50)
             p90Microseconds = micro(90)
@@ -77,7 +77,7 @@ public struct StageResult: Sendable {
         /// not kept (a stage read back).
         public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double? {
             guard let uncorrected else { return nil }
-            return count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+            return Statistics.percentileMicroseconds(of: uncorrected, percentile) ?? 0
         }
 
         /// A latency percentile in microseconds; nil for one not kept (a stage read back keeps 50, 90, 99 and the maximum).
@@ -85,7 +85,7 @@ public struct StageResult: Sendable {
             guard let histogram else {
                 return [50: p50Microseconds, 90: p90Microseconds, 99: p99Microseconds, 100: maxMicroseconds][percentile]
             }
-            return count == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
+            return Statistics.percentileMicroseconds(of: histogram, percentile) ?? 0
         }
     }
 

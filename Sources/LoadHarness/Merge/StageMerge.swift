@@ -69,7 +69,7 @@ enum StageMerge {
             uncorrected = parts.dropFirst().reduce(into: parts[0].uncorrected!) { $0.add($1.uncorrected!) }
         }
         let exact = { (percentile: Double) -> Double? in
-            histogram.map { $0.totalCount == 0 ? 0 : Double($0.valueAtPercentile(percentile)) / 1_000 }
+            histogram.map { Statistics.percentileMicroseconds(of: $0, percentile) ?? 0 }
         }
         return StageResult.Step(
             step: name ?? parts[0].step, count: count, errors: parts.reduce(0) { $0 + $1.errors },

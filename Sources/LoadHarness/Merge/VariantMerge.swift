@@ -100,7 +100,7 @@ enum VariantMerge {
                 let sum = sums[key]!
                 let histogram = everyPartHasSeconds ? histograms[key.step]?[key.second] : nil
                 func micro(_ percentile: Double) -> Double? {
-                    histogram.flatMap { $0.totalCount > 0 ? Double($0.valueAtPercentile(percentile)) / 1_000 : nil }
+                    histogram.flatMap { Statistics.percentileMicroseconds(of: $0, percentile) }
                 }
                 return TimeSeriesRow(variant: parts[0].variant, second: key.second, step: key.step, count: sum.count, errors: sum.errors,
                                      p50Microseconds: micro(50), p99Microseconds: micro(99),

@@ -19,7 +19,7 @@ private struct MergedLatencies: StepMetricsLike {
     let histogram: Histogram<UInt64>
 
     func latencyMicroseconds(atPercentile percentile: Double) -> Double? {
-        histogram.totalCount == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
+        Statistics.percentileMicroseconds(of: histogram, percentile) ?? 0
     }
 }
 
@@ -65,8 +65,8 @@ extension MetricTable {
         if let merged {
             let all = MergedLatencies(histogram: merged)
             latencies[""] = all
-            entries += [entry("p50", Double(merged.totalCount == 0 ? 0 : merged.valueAtPercentile(50)) / 1_000, "us"),
-                        entry("p99", Double(merged.totalCount == 0 ? 0 : merged.valueAtPercentile(99)) / 1_000, "us")]
+            entries += [entry("p50", Statistics.percentileMicroseconds(of: merged, 50) ?? 0, "us"),
+                        entry("p99", Statistics.percentileMicroseconds(of: merged, 99) ?? 0, "us")]
         }
         entries += [
             entry("errors", Double(errors), "count"), entry("error_rate", count == 0 ? 0 : Double(errors) / Double(count), "fraction"),

@@ -101,12 +101,12 @@ public struct StepMetrics: Sendable {
 
     /// A latency percentile (0...100) in microseconds.
     public func percentileMicroseconds(_ percentile: Double) -> Double {
-        count == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1_000
+        Statistics.percentileMicroseconds(of: latency, percentile) ?? 0
     }
 
     /// A percentile (0...100) of the latency from the step's actual start, microseconds.
     public func uncorrectedPercentileMicroseconds(_ percentile: Double) -> Double {
-        count == 0 ? 0 : Double(uncorrected.valueAtPercentile(percentile)) / 1_000
+        Statistics.percentileMicroseconds(of: uncorrected, percentile) ?? 0
     }
 
     /// The mean latency in microseconds: exact when every execution's latency is kept (and

@@ -191,11 +191,13 @@ final class TimeSeriesCollector: @unchecked Sendable {
             for (index, bucket) in buckets.enumerated() {
                 let step = steps[index]
                 let histogram = bucket.histogram
-                func micro(_ value: UInt64?) -> Double? { value.map { Double($0) / 1_000 } }
+                func micro(_ percentile: Double) -> Double? {
+                    histogram.map { Statistics.percentileMicroseconds(of: $0, percentile) ?? 0 }
+                }
                 newRows.append(TimeSeriesRow(
                     variant: variant, second: second, step: step, count: bucket.count, errors: bucket.errors,
-                    p50Microseconds: micro(histogram?.valueAtPercentile(50)), p99Microseconds: micro(histogram?.valueAtPercentile(99)),
-                    maxMicroseconds: micro(histogram?.max), allocations: bucket.allocations, bytes: bucket.bytes,
+                    p50Microseconds: micro(50), p99Microseconds: micro(99),
+                    maxMicroseconds: histogram.map { Double($0.max) / 1_000 }, allocations: bucket.allocations, bytes: bucket.bytes,
                     load: stepLoads[index].map { applied[$0] }))
                 for (execution, count) in bucket.executions.sorted(by: { $0.key.order.lexicographicallyPrecedes($1.key.order) }) {
                     executions.append(ExecutionRow(variant: variant, second: second, step: step, user: execution.user,
