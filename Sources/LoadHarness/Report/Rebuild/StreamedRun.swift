@@ -37,10 +37,10 @@ public struct StreamedRun: Sendable {
         }
         let completed = Set(recorded.completedVariants)
 
-        var scenario = Scenario(name: "", steps: [], path: folder + "/scenario.yaml")
-        if let text = FileManager.default.contents(atPath: folder + "/scenario.yaml").map({ String(decoding: $0, as: UTF8.self) }) {
+        var scenario = Scenario(name: "", steps: [], path: folder + "/" + RunFolder.scenarioFile)
+        if let text = FileManager.default.contents(atPath: folder + "/" + RunFolder.scenarioFile).map({ String(decoding: $0, as: UTF8.self) }) {
             do {
-                scenario = try ScenarioLoader.parse(yaml: text, path: folder + "/scenario.yaml")
+                scenario = try ScenarioLoader.parse(yaml: text, path: folder + "/" + RunFolder.scenarioFile)
             } catch {
                 notes.append("scenario.yaml could not be read (\(error)); thresholds were not judged")
             }

@@ -18,12 +18,12 @@ public enum CapacityFiles {
                 guard let histogram = step.histogram else { continue }  // a probe's stage always keeps it
                 var text = ""
                 histogram.outputPercentileDistribution(to: &text, outputValueUnitScalingRatio: 1_000)
-                try target.write(text, to: "\(RunFolder.histogramFolder)/probe\(probe.number).\(result.variant).\(step.step).hgrm")
+                try target.write(text, to: RunFolder.probeHistogram(probe: probe.number, variant: result.variant, step: step.step))
             }
         }
         for probe in result.probes {
             guard let profile = probe.wallProfile else { continue }
-            try target.write(wallFolded(profile), to: "\(RunFolder.profileFolder)/probe\(probe.number).wall.folded")
+            try target.write(wallFolded(profile), to: RunFolder.probeWallProfile(probe: probe.number))
         }
         let state: RunState = result.wasInterrupted ? .interrupted : .complete
         let info = RunInfo(seed: result.scenario.seed, commandLine: commandLine, configuration: buildConfiguration, started: result.started,

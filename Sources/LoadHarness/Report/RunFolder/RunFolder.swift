@@ -36,6 +36,14 @@ public struct RunFolder: Sendable, Hashable, CustomStringConvertible {
     /// A variant's folded stacks of one kind (`allocs`, `bytes`, `retained`, `instructions`).
     public static func folded(variant: String, kind: String) -> String { "\(profileFolder)/\(variant).\(kind).folded" }
 
+    /// A capacity probe's latency distribution of one step, HdrHistogram's text.
+    public static func probeHistogram(probe: Int, variant: String, step: String) -> String {
+        "\(histogramFolder)/probe\(probe).\(variant).\(step).hgrm"
+    }
+
+    /// A capacity probe's wall-clock profile of its users' threads, folded.
+    public static func probeWallProfile(probe: Int) -> String { "\(profileFolder)/probe\(probe).wall.folded" }
+
     /// The path of `relative` in the folder.
     public func file(_ relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
     /// The path of a table's file.

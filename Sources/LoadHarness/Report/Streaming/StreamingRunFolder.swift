@@ -39,7 +39,7 @@ public final class StreamingRunFolder: RunSink {
     init(folder: String, scenarioName: String, scenarioText: String?, info: RunInfo) throws {
         self.folder = folder
         scenario = scenarioName
-        try FileManager.default.createDirectory(atPath: folder + "/hgrm", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/" + RunFolder.histogramFolder, withIntermediateDirectories: true)
         let run = RunFolder(folder)
         if let scenarioText { try run.write(scenarioText, to: RunFolder.scenarioFile) }
         try run.write(RunInfoFile.text(info), to: RunTable.run.name)
