@@ -75,6 +75,20 @@ import Testing
         ])
     }
 
+    /// Every open model reads `max_virtual_users` one way: a whole number from 1 to 10,000.
+    @Test func theOpenModelsReadMaxVirtualUsersAlike() {
+        #expect(report("""
+            name: t
+            load: { arrival_rate: 10/s, duration: 1s, max_virtual_users: 20000 }
+            steps: [login]
+            """) == ["2:62: 'max_virtual_users' must be at most 10000 (one thread each), got 20000"])
+        #expect(report("""
+            name: t
+            load: { arrival_rate: 10/s, duration: 1s, max_virtual_users: 0 }
+            steps: [login]
+            """).count == 1)
+    }
+
     @Test func stairsAndRatesAreChecked() {
         #expect(report("""
             name: t

@@ -10,9 +10,10 @@ enum LoadSchema {
         ("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?/(s|m)$")),
     ])
 
-    static func maxVirtualUsers(maximum: Int?) -> JSONValue {
-        .object([("type", .string("integer")), ("minimum", .integer(1))] + (maximum.map { [("maximum", .integer($0))] } ?? [])
-            + [("description", .string("Most virtual users busy at once."))])
+    /// An open model's `max_virtual_users` (`ScenarioReader.maxVirtualUsers(_:)` reads it).
+    static var maxVirtualUsers: JSONValue {
+        .object([("type", .string("integer")), ("minimum", .integer(1)), ("maximum", .integer(ScenarioReader.maximumVirtualUsers)),
+                 ("description", .string("Most virtual users busy at once."))])
     }
 
     /// `stages:` whose targets are `target`.

@@ -38,7 +38,7 @@ extension LoadModel.OpenLoad: LoadShape {
         let usersNode = value("max_virtual_users")
         let rate = rateNode.flatMap { reader.rate($0, label: "'arrival_rate'", minimum: 0, above: true) }
         let duration = durationNode.flatMap { reader.runDuration($0) }
-        let users = usersNode.flatMap { reader.integer($0, label: "'max_virtual_users'", minimum: 1) }
+        let users = reader.maxVirtualUsers(usersNode)
         guard let rate, let duration, let users else { return nil }
         return Self(arrivalRate: rate, duration: duration, maxVirtualUsers: users)
     }
@@ -53,7 +53,7 @@ extension LoadModel.OpenLoad: LoadShape {
                 ("arrival_rate", .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?/(s|m)$")),
                                           ("description", .string("Iterations started per second or minute, e.g. 200/s, 12/m."))])),
                 ("duration", .object([("$ref", .string("#/$defs/duration")), ("description", .string("How long to run."))])),
-                ("max_virtual_users", LoadSchema.maxVirtualUsers(maximum: nil)),
+                ("max_virtual_users", LoadSchema.maxVirtualUsers),
             ])),
         ])
     }

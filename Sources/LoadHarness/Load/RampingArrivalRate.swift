@@ -38,12 +38,7 @@ extension LoadModel.RampingArrivalRate: LoadShape {
         let note = " (the open model in stages needs 'stages' or 'stairs', and max_virtual_users)"
         let usersNode = checkRequired ? reader.required("max_virtual_users", in: fields, context: "load", note: note)
             : fields["max_virtual_users"]
-        var users = usersNode.flatMap { reader.integer($0, label: "'max_virtual_users'", minimum: 1) }
-        if let count = users, count > ScenarioReader.maximumVirtualUsers, let usersNode {
-            reader.report("'max_virtual_users' must be at most \(ScenarioReader.maximumVirtualUsers) (one thread each), got \(count)",
-                          at: usersNode)
-            users = nil
-        }
+        let users = reader.maxVirtualUsers(usersNode)
         guard let shape = reader.stagedShape(fields, unit: .rate, startKey: "start_rate", defaultStart: 0,
                                              model: "the open model in stages", checkRequired: checkRequired),
               let users else { return nil }
@@ -70,7 +65,7 @@ extension LoadModel.RampingArrivalRate: LoadShape {
                 ("start_rate", .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?/(s|m)$")),
                                         ("default", .string("0/s")),
                                         ("description", .string("Iterations per second when the first stage begins."))])),
-                ("max_virtual_users", LoadSchema.maxVirtualUsers(maximum: ScenarioReader.maximumVirtualUsers)),
+                ("max_virtual_users", LoadSchema.maxVirtualUsers),
             ])),
         ])
     }

@@ -1,8 +1,19 @@
 import Yams
 
 extension ScenarioReader {
-    /// The most virtual users a staged load may ask for (one thread each).
+    /// The most virtual users a load may ask for (one thread each).
     static let maximumVirtualUsers = 10_000
+
+    /// An open model's `max_virtual_users` (`node`, nil when not given): a whole number from 1
+    /// to `maximumVirtualUsers`; nil, reported, otherwise. Every open model reads it here.
+    mutating func maxVirtualUsers(_ node: Yams.Node?) -> Int? {
+        guard let node, let count = integer(node, label: "'max_virtual_users'", minimum: 1) else { return nil }
+        guard count <= Self.maximumVirtualUsers else {
+            report("'max_virtual_users' must be at most \(Self.maximumVirtualUsers) (one thread each), got \(count)", at: node)
+            return nil
+        }
+        return count
+    }
 
     /// A ramping model's shape: `stages:` or `stairs:` (exactly one), with the start value
     /// the model reads beside them (`start_virtual_users`, `start_rate`; stairs bring their
