@@ -66,7 +66,7 @@ enum VariantMerge {
     private static func alignedSeconds(_ parts: [VariantResult], offset: (VariantResult) -> Double)
         -> ([TimeSeriesRow], [String: [Int: Histogram<UInt64>]]) {
         struct Key: Hashable { let second: Int, step: String }
-        var sums: [Key: (count: Int, errors: Int, allocations: Int, bytes: Int, max: Double?)] = [:]
+        var sums: [Key: SecondTotals] = [:]
         // Each part's load of a second (on every step's row of it: its population's), by merged
         // second and population ("" without populations).
         struct LoadKey: Hashable { let second: Int, population: String }
@@ -81,9 +81,7 @@ enum VariantMerge {
                 let key = Key(second: second(row.second, shiftedBy: shift), step: row.step)
                 let loadKey = LoadKey(second: key.second, population: PopulationStepName.split(row.step).population)
                 if let load = row.load, loads[loadKey]?[index] == nil { loads[loadKey, default: [:]][index] = load }
-                let old = sums[key] ?? (0, 0, 0, 0, nil)
-                sums[key] = (old.count + row.count, old.errors + row.errors, old.allocations + row.allocations, old.bytes + row.bytes,
-                             [old.max, row.maxMicroseconds].compactMap { $0 }.max())
+                sums[key, default: SecondTotals()].add(row)
             }
             for step in part.steps {
                 guard let seconds = part.secondLatencies[step.step] else {
@@ -95,7 +93,11 @@ enum VariantMerge {
                 }
             }
         }
-        let rows = sums.keys.sorted { ($0.second, stepOrder.firstIndex(of: $0.step) ?? .max) < ($1.second, stepOrder.firstIndex(of: $1.step) ?? .max) }
+        // By second, then each step in the order the parts first showed it.
+        func precedes(_ one: Key, _ other: Key) -> Bool {
+            (one.second, stepOrder.firstIndex(of: one.step) ?? .max) < (other.second, stepOrder.firstIndex(of: other.step) ?? .max)
+        }
+        let rows = sums.keys.sorted(by: precedes)
             .map { key -> TimeSeriesRow in
                 let sum = sums[key]!
                 let histogram = everyPartHasSeconds ? histograms[key.step]?[key.second] : nil
@@ -110,6 +112,21 @@ enum VariantMerge {
                                         .map { StageMerge.load(Array($0.values)) })
             }
         return (rows, everyPartHasSeconds ? histograms : [:])
+    }
+
+    /// One step's figures of one merged second, the parts' rows of it added.
+    private struct SecondTotals {
+        var count = 0, errors = 0, allocations = 0, bytes = 0
+        /// The highest of the parts' maxima (nil: no part had one).
+        var max: Double?
+
+        mutating func add(_ row: TimeSeriesRow) {
+            count += row.count
+            errors += row.errors
+            allocations += row.allocations
+            bytes += row.bytes
+            max = [max, row.maxMicroseconds].compactMap { $0 }.max()
+        }
     }
 
     /// Leaks by type: created, leaked and their bytes added; the first cycle named.
@@ -185,7 +202,8 @@ enum VariantMerge {
             }
             return summed
         }.sorted { a, b in
-            rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.bytes != b.bytes ? a.bytes > b.bytes : a.site < b.site
+            // The steps in run order, then the most bytes first, then by name.
+            (rank(a.step), -a.bytes, a.site) < (rank(b.step), -b.bytes, b.site)
         }
         for key in stacks.keys {
             guard let step = key.first, peaks[step] != nil else { continue }
