@@ -24,5 +24,17 @@ extension MeasuredStep {
     public static var screen: ScreenChange { .none }
 }
 
+/// A measured step that takes no arguments (written bare in a scenario): made with `init()`,
+/// and from its (empty) arguments the same way, so its type declares `init()` alone.
+public protocol ArgumentFreeStep: MeasuredStep {
+    /// The step.
+    init()
+}
+
+extension ArgumentFreeStep {
+    /// The step from its (no) arguments.
+    public init(_ arguments: StepArguments) { self.init() }
+}
+
 /// Where the built-in steps live, one type per file under `Steps/<area>/`.
 public enum Steps {}

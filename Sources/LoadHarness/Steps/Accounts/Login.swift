@@ -3,14 +3,12 @@ import SocialStack
 
 /// `login`: log in as the virtual user's own dataset user.
 extension Steps {
-    public struct Login: MeasuredStep {
+    public struct Login: ArgumentFreeStep {
         public static let name = "login"
         public static let summary = "Log in as the virtual user's own dataset user."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

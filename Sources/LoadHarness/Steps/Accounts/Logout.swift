@@ -3,14 +3,12 @@ import SocialStack
 
 /// `logout`: log out.
 extension Steps {
-    public struct Logout: MeasuredStep {
+    public struct Logout: ArgumentFreeStep {
         public static let name = "logout"
         public static let summary = "Log out."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

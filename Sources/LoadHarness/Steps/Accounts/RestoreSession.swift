@@ -3,14 +3,12 @@ import SocialStack
 
 /// `restore_session`: restore the saved session.
 extension Steps {
-    public struct RestoreSession: MeasuredStep {
+    public struct RestoreSession: ArgumentFreeStep {
         public static let name = "restore_session"
         public static let summary = "Restore the saved session."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

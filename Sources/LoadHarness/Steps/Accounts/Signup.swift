@@ -3,14 +3,12 @@ import SocialStack
 
 /// `signup`: sign up a new account.
 extension Steps {
-    public struct Signup: MeasuredStep {
+    public struct Signup: ArgumentFreeStep {
         public static let name = "signup"
         public static let summary = "Sign up a new account."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

@@ -3,15 +3,13 @@ import SocialStack
 
 /// `close_comments`: close the comments (their lifetime is checked).
 extension Steps {
-    public struct CloseComments: MeasuredStep {
+    public struct CloseComments: ArgumentFreeStep {
         public static let name = "close_comments"
         public static let summary = "Close the comments (their lifetime is checked)."
         public static let screen = ScreenChange.closes(CommentsController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

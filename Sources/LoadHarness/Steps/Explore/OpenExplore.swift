@@ -3,15 +3,13 @@ import SocialStack
 
 /// `open_explore`: open the explore screen.
 extension Steps {
-    public struct OpenExplore: MeasuredStep {
+    public struct OpenExplore: ArgumentFreeStep {
         public static let name = "open_explore"
         public static let summary = "Open the explore screen."
         public static let screen = ScreenChange.opens(ExploreController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

@@ -3,14 +3,12 @@ import SocialStack
 
 /// `refresh_feed`: refresh the open feed.
 extension Steps {
-    public struct RefreshFeed: MeasuredStep {
+    public struct RefreshFeed: ArgumentFreeStep {
         public static let name = "refresh_feed"
         public static let summary = "Refresh the open feed."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

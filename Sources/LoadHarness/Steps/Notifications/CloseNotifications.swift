@@ -3,15 +3,13 @@ import SocialStack
 
 /// `close_notifications`: close the notifications screen (its lifetime is checked).
 extension Steps {
-    public struct CloseNotifications: MeasuredStep {
+    public struct CloseNotifications: ArgumentFreeStep {
         public static let name = "close_notifications"
         public static let summary = "Close the notifications screen (its lifetime is checked)."
         public static let screen = ScreenChange.closes(NotificationsController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

@@ -3,15 +3,13 @@ import SocialStack
 
 /// `open_notifications`: open the notifications screen.
 extension Steps {
-    public struct OpenNotifications: MeasuredStep {
+    public struct OpenNotifications: ArgumentFreeStep {
         public static let name = "open_notifications"
         public static let summary = "Open the notifications screen."
         public static let screen = ScreenChange.opens(NotificationsController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

@@ -3,15 +3,13 @@ import SocialStack
 
 /// `close_post`: close the open post (its lifetime is checked).
 extension Steps {
-    public struct ClosePost: MeasuredStep {
+    public struct ClosePost: ArgumentFreeStep {
         public static let name = "close_post"
         public static let summary = "Close the open post (its lifetime is checked)."
         public static let screen = ScreenChange.closes(PostDetailController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

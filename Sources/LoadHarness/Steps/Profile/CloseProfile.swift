@@ -3,15 +3,13 @@ import SocialStack
 
 /// `close_profile`: close the open profile (its lifetime is checked).
 extension Steps {
-    public struct CloseProfile: MeasuredStep {
+    public struct CloseProfile: ArgumentFreeStep {
         public static let name = "close_profile"
         public static let summary = "Close the open profile (its lifetime is checked)."
         public static let screen = ScreenChange.closes(ProfileController.self)
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {

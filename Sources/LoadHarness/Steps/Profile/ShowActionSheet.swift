@@ -3,14 +3,12 @@ import SocialStack
 
 /// `show_action_sheet`: show and dismiss the action sheet.
 extension Steps {
-    public struct ShowActionSheet: MeasuredStep {
+    public struct ShowActionSheet: ArgumentFreeStep {
         public static let name = "show_action_sheet"
         public static let summary = "Show and dismiss the action sheet."
 
-        /// The step (it takes no arguments).
+        /// The step.
         public init() {}
-        /// The step from its (no) arguments.
-        public init(_ arguments: StepArguments) {}
 
         /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
