@@ -29,6 +29,9 @@ public struct RunComparison: Sendable {
         case notCounted
         /// VM steps of runs that linked different SQLite versions (other bytecode): shown, not judged.
         case otherSQLite
+        /// An instruction count that moved beyond its tolerance only in the Swift runtime's
+        /// metadata-cache lookups, whose cost follows the binary's layout (`RuntimeLookups`): shown, not judged.
+        case runtimeLookups
     }
 
     /// A percentile is judged only when at least this many samples lie beyond it in both
@@ -55,6 +58,9 @@ public struct RunComparison: Sendable {
     /// Per step whose instructions per execution got worse or better, the functions that moved
     /// most, when both runs carry `instructions.csv`.
     public var functionChanges: [FunctionChanges] = []
+    /// The runtime's metadata-cache lookups of each instruction metric judged without them that
+    /// is worse or better, or that only they moved (`RuntimeLookups`).
+    public var runtimeLookups: [RuntimeLookups] = []
     /// Per step whose database metrics got worse or better, the statements behind it, when
     /// both runs carry `queries.csv` (RunComparison+Statements.swift).
     public var statementChanges: [StepStatementChanges] = []
@@ -98,7 +104,10 @@ public struct RunComparison: Sendable {
                  cycle: $0.leak.cycle)
         }
         changes = InstructionComparison.adjusted(changes, baseline: oldRun, current: newRun)
+        let judged = try InstructionComparison.withoutRuntimeLookups(changes, tolerances: tolerances, baseline: oldRun, current: newRun)
+        changes = judged.changes
         var comparison = RunComparison(changes: changes, currentLeaks: leaks)
+        comparison.runtimeLookups = judged.lookups
         comparison.functionChanges = try FunctionChanges.of(changes, baseline: oldRun, current: newRun)
         try comparison.addDatabaseWork(baseline: oldRun, current: newRun)
         let before = try AllocationSites.read(oldRun), after = try AllocationSites.read(newRun)
@@ -161,7 +170,7 @@ public struct RunComparison: Sendable {
     static let meanAllocationMetrics: Set<String> = Set(["allocs_per_op", "bytes_per_op", "peak_bytes_max"])
         .union(DatabaseMetric.meanNames)
 
-    private static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
+    static func judge(_ key: SummaryFile.Key, _ before: Double, _ after: Double, _ tolerances: Tolerances,
                               samples: Int?, meansRepeat: Bool) -> Change {
         let relative: Double? = before == 0 ? (after == 0 ? 0 : nil) : after / before - 1
         let base = key.metricKey.name

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Per step whose instructions per execution got worse or better in `roost compare`: the
+/// Per step whose instructions per execution got worse or better in `roost compare` (or moved
+/// only in the runtime's metadata lookups, `RuntimeLookups`): the
 /// functions whose own instructions per execution moved most (from both runs'
 /// `instructions.csv`), with their inclusive counts beside them.
 public struct FunctionChanges: Sendable, Hashable {
@@ -31,7 +32,7 @@ public struct FunctionChanges: Sendable, Hashable {
     static func of(_ changes: [RunComparison.Change], baseline: ComparedRun, current: ComparedRun) throws -> [FunctionChanges] {
         guard let before = try read(baseline), let after = try read(current) else { return [] }
         var keys = Set<[String]>()
-        for change in changes where change.verdict == .regression || change.verdict == .improvement {
+        for change in changes where [.regression, .improvement, .runtimeLookups].contains(change.verdict) {
             guard let key = MetricKey(parsing: change.metric), InstructionComparison.metrics.contains(key.name),
                   let step = key.runStep else { continue }
             keys.insert([change.scenario, change.variant, step])
