@@ -55,7 +55,7 @@ typedef struct session {
     _Atomic uint64_t peak_sequence;
 } session;
 
-_Thread_local roost_thread_capture roost_capture;
+ROOST_THREAD_LOCAL roost_thread_capture roost_capture;
 
 static session sessions[MAX_SESSIONS];
 static pthread_mutex_t sessions_lock = PTHREAD_MUTEX_INITIALIZER;

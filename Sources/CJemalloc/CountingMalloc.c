@@ -26,11 +26,11 @@
 #include <errno.h>
 #include <stdbool.h>
 
-static _Thread_local uint64_t allocation_calls;
-static _Thread_local uint64_t free_calls;
+static ROOST_THREAD_LOCAL uint64_t allocation_calls;
+static ROOST_THREAD_LOCAL uint64_t free_calls;
 
-static _Thread_local uint64_t *allocated_pointer;
-static _Thread_local uint64_t *deallocated_pointer;
+static ROOST_THREAD_LOCAL uint64_t *allocated_pointer;
+static ROOST_THREAD_LOCAL uint64_t *deallocated_pointer;
 
 /// This thread's peak tracking. `depth` > 0 only inside a tracked span; then both counter
 /// pointers are set. `highest` is the highest net (allocated - deallocated, jemalloc's
@@ -43,7 +43,7 @@ typedef struct roost_thread_peak {
     uint32_t depth;
 } roost_thread_peak;
 
-static _Thread_local roost_thread_peak peak_state;
+static ROOST_THREAD_LOCAL roost_thread_peak peak_state;
 
 /// Whether this thread is inside a tracked span: one thread-local load.
 static inline __attribute__((always_inline)) bool tracking(void) {

@@ -11,6 +11,13 @@
 
 #define ROOST_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ROOST_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/// Thread-locals the interposer reads on every allocation: the initial-exec model (an offset from
+/// the thread pointer) instead of the general- or local-dynamic one position-independent code
+/// gets by default, whose `__tls_get_addr` call makes `malloc` and `free` save registers around
+/// it even where the linker later removes the call. The interposer works only linked into the
+/// executable (its `malloc` must come first in symbol lookup), and an executable's thread-locals
+/// are all in the static block this model needs.
+#define ROOST_THREAD_LOCAL _Thread_local __attribute__((tls_model("initial-exec")))
 
 // ---- Memory for the profiler: mapped pages, never the counted allocator (Region.c) ----
 
@@ -153,7 +160,7 @@ typedef struct roost_thread_capture {
     struct roost_peak_log *peak_log;
 } roost_thread_capture;
 
-extern _Thread_local roost_thread_capture roost_capture;
+extern ROOST_THREAD_LOCAL roost_thread_capture roost_capture;
 
 /// This thread's stack, [low, high), looked up once per thread (pthread_getattr_np, which may
 /// allocate: not inside a hook); both 0 when unknown.
