@@ -19,11 +19,8 @@ public struct StreamedRun: Sendable {
     /// Reads `folder`. A complete or interrupted run throws `.alreadyComplete` unless
     /// `allowComplete` (its report goes elsewhere).
     public static func read(folder: String, allowComplete: Bool = false) throws(RunFolderError) -> StreamedRun {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .notARun(path: folder, reason: "no such folder")
-        }
         let run = RunFolder(folder)
+        try run.requireFolder()
         guard let runTable = try run.readStreamed(.run) else {
             throw .notARun(path: folder, reason: "no run.csv (pass a folder `roost run` wrote, e.g. Reports/runs/ci/latest)")
         }
@@ -48,14 +45,13 @@ public struct StreamedRun: Sendable {
     /// The scenario file the run kept, or a scenario without thresholds (and why, in `notes`).
     private static func readScenario(_ folder: String, notes: inout [String]) -> Scenario {
         let path = folder + "/" + RunFolder.scenarioFile
-        guard let text = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }) else {
-            notes.append("no scenario.yaml in the folder; thresholds were not judged")
-            return Scenario(name: "", steps: [], path: path)
-        }
         do {
-            return try ScenarioLoader.parse(yaml: text, path: path)
+            return try KeptScenario.read(at: path)
         } catch {
-            notes.append("scenario.yaml could not be read (\(error)); thresholds were not judged")
+            switch error {
+            case .missing: notes.append("no scenario.yaml in the folder; thresholds were not judged")
+            case let .unreadable(problem): notes.append("scenario.yaml could not be read (\(problem)); thresholds were not judged")
+            }
             return Scenario(name: "", steps: [], path: path)
         }
     }
