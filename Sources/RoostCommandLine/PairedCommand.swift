@@ -35,31 +35,51 @@ struct PairedCommand: ParsableCommand {
     @Flag(help: "Keep every run's folder under DIR/rounds/.") var keepRuns = false
     @Option(help: "Passed to every roost run: keep built datasets in this folder.") var datasetCache: String?
 
+    /// What `run` plays with once every option, the scenario and both builds are checked.
+    private struct Setup {
+        let scenarioPath: String
+        let scenario: Scenario
+        let baseline: PairedBuild
+        let candidate: PairedBuild
+        /// `--tolerance` as a fraction.
+        let tolerance: Double
+        /// `--max-time` in seconds (0: no limit).
+        let maxSeconds: Double
+        /// The CPU to pin every run to, if any.
+        let cpu: Int?
+    }
+
     func run() throws {
-        var problems: [PairedError] = []
+        let setup = try checkedSetup()
+        let folder = out ?? "Reports/paired/\(setup.scenario.name)/" + Self.timestamp()
+        let player = PairedPlayer(baseline: setup.baseline, candidate: setup.candidate, scenario: setup.scenarioPath, folder: folder,
+                                  runOptions: datasetCache.map { ["--dataset-cache", $0] } ?? [], keepRuns: keepRuns)
+        // Every run inherits the pinning: no run migrates between CPUs mid-step.
+        let pinnedTo = setup.cpu.flatMap { CPUPin.pin(to: $0) ? $0 : nil }
+        let stop = StopFlag()
+        let interrupt = Interrupt { stop.set(); player.interrupt() }
+        defer { withExtendedLifetime(interrupt) {} }
+        announce(setup, player: player, pinnedTo: pinnedTo)
+        var results = PairedRounds(tolerance: setup.tolerance, confidence: 0.99, floorMicroseconds: floor)
+        let ending = playRounds(into: &results, player: player, stop: stop, maxSeconds: setup.maxSeconds)
+        let rows = results.rows()
+        do {
+            try PairedFile.write(scenario: setup.scenario.name, rows: rows, ending: ending, folder: folder)
+        } catch {
+            printError("roost paired: cannot write \(folder)/paired.csv: \(error)")
+            throw ExitCode(1)
+        }
+        printOutcome(rows, ending: ending, rounds: results.rounds.count, folder: folder)
+        try throwExitCode(rows, ending: ending, rounds: results.rounds.count)
+    }
+
+    /// The options, the scenario and both builds checked; every problem printed, then exit 1.
+    private func checkedSetup() throws -> Setup {
+        var problems = optionProblems()
         let fraction = Self.fraction(tolerance)
-        if fraction == nil {
-            problems.append(.badOption(name: "tolerance", value: tolerance, reason: "expected a percentage above 0% and below 100%, e.g. 5%"))
-        }
-        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 0.25")) }
-        if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
         let seconds = DurationSyntax.duration(maxTime).map { $0 / .seconds(1) }
-        if seconds == nil {
-            problems.append(.badOption(name: "max-time", value: maxTime, reason: "expected a duration like 3m, 150s or 0s (no limit)"))
-        }
-        if maxRounds < rounds {
-            problems.append(.badOption(name: "max-rounds", value: String(maxRounds), reason: "below --rounds \(rounds); try \(max(rounds, 8))"))
-        }
-        let allowed = CPUPin.allowed()
-        let pinned: Int? = switch cpu {
-        case nil: allowed.count > 1 ? allowed.last : nil
-        case "none": nil
-        case let text?: Int(text)
-        }
-        if let cpu, cpu != "none", pinned.map({ !allowed.contains($0) }) ?? true {
-            problems.append(.badOption(name: "cpu", value: cpu, reason: "expected none or a CPU roost may use: "
-                                       + allowed.map(String.init).joined(separator: ", ")))
-        }
+        let (pinned, cpuProblem) = pinnedCPU()
+        problems += cpuProblem.map { [$0] } ?? []
         let scenarioPath = URL(fileURLWithPath: scenario).standardizedFileURL.path
         let loaded: Scenario?
         do {
@@ -68,9 +88,8 @@ struct PairedCommand: ParsableCommand {
             printError("roost paired: \(error)")
             loaded = nil
         }
-        let candidatePath = candidate ?? Self.thisExecutable()
         var builds: [PairedBuild] = []
-        for (role, path) in [("baseline", baseline), ("candidate", candidatePath)] {
+        for (role, path) in [("baseline", baseline), ("candidate", candidate ?? Self.thisExecutable())] {
             switch PairedBuild.check(role: role, path: path, scenario: scenarioPath) {
             case .success(let build): builds.append(build)
             case .failure(let problem): problems.append(problem)
@@ -81,25 +100,60 @@ struct PairedCommand: ParsableCommand {
             printError("roost paired: nothing was run")
             throw ExitCode(1)
         }
+        return Setup(scenarioPath: scenarioPath, scenario: loaded, baseline: builds[0], candidate: builds[1], tolerance: fraction,
+                     maxSeconds: seconds, cpu: pinned)
+    }
 
-        let folder = out ?? "Reports/paired/\(loaded.name)/" + Self.timestamp()
-        let player = PairedPlayer(baseline: builds[0], candidate: builds[1], scenario: scenarioPath, folder: folder,
-                                  runOptions: datasetCache.map { ["--dataset-cache", $0] } ?? [], keepRuns: keepRuns)
-        // Every run inherits the pinning: no run migrates between CPUs mid-step.
-        let pinnedTo = pinned.flatMap { CPUPin.pin(to: $0) ? $0 : nil }
-        let stop = StopFlag()
-        let interrupt = Interrupt { stop.set(); player.interrupt() }
-        defer { withExtendedLifetime(interrupt) {} }
-        print("paired timing of \(loaded.name): baseline \(builds[0].path) (\(builds[0].version)), candidate \(builds[1].path) "
-              + "(\(builds[1].version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds)"
-              + (seconds > 0 ? " within \(maxTime)" : "")
+    /// What is wrong with `--tolerance`, `--floor`, `--rounds`, `--max-time` and `--max-rounds`.
+    private func optionProblems() -> [PairedError] {
+        var problems: [PairedError] = []
+        if Self.fraction(tolerance) == nil {
+            problems.append(.badOption(name: "tolerance", value: tolerance, reason: "expected a percentage above 0% and below 100%, e.g. 5%"))
+        }
+        if !(floor >= 0) { problems.append(.badOption(name: "floor", value: String(floor), reason: "expected microseconds, 0 or more; try 0.25")) }
+        if rounds < 8 { problems.append(.badOption(name: "rounds", value: String(rounds), reason: "at least 8 rounds give a 99% interval; try 8")) }
+        if DurationSyntax.duration(maxTime) == nil {
+            problems.append(.badOption(name: "max-time", value: maxTime, reason: "expected a duration like 3m, 150s or 0s (no limit)"))
+        }
+        if maxRounds < rounds {
+            problems.append(.badOption(name: "max-rounds", value: String(maxRounds), reason: "below --rounds \(rounds); try \(max(rounds, 8))"))
+        }
+        return problems
+    }
+
+    /// The CPU `--cpu` names (by default the last CPU roost may use, when it may use more than
+    /// one), and what is wrong with it.
+    private func pinnedCPU() -> (Int?, PairedError?) {
+        let allowed = CPUPin.allowed()
+        let pinned: Int? = switch cpu {
+        case nil: allowed.count > 1 ? allowed.last : nil
+        case "none": nil
+        case let text?: Int(text)
+        }
+        if let cpu, cpu != "none", pinned.map({ !allowed.contains($0) }) ?? true {
+            return (pinned, .badOption(name: "cpu", value: cpu, reason: "expected none or a CPU roost may use: "
+                                           + allowed.map(String.init).joined(separator: ", ")))
+        }
+        return (pinned, nil)
+    }
+
+    /// The session's first line: the builds, the rounds, the tolerance and the pinning.
+    private func announce(_ setup: Setup, player: PairedPlayer, pinnedTo: Int?) {
+        print("paired timing of \(setup.scenario.name): baseline \(setup.baseline.path) (\(setup.baseline.version)), candidate "
+              + "\(setup.candidate.path) (\(setup.candidate.version)); rounds of A B A' A' B A, \(rounds) to \(maxRounds)"
+              + (setup.maxSeconds > 0 ? " within \(maxTime)" : "")
               + "; tolerance \(tolerance) and at least \(floor) us, 99% intervals"
               + (pinnedTo.map { "; every run on CPU \($0)" } ?? "; runs not pinned to a CPU")
               + (player.options.contains("--timings-only") ? "" : "; a build has no --timings-only: both play whole runs"))
+    }
+
+    /// Plays rounds into `results` until the session settles, hits a cap, fails or is stopped,
+    /// each round's time and the inconclusive steps on stderr.
+    private func playRounds(into results: inout PairedRounds, player: PairedPlayer, stop: StopFlag, maxSeconds: Double) -> PairedSession.Ending {
         var session = PairedSession()
         session.minimumRounds = rounds
         session.maximumRounds = maxRounds
-        session.maximumSeconds = seconds > 0 ? seconds : nil
+        session.maximumSeconds = maxSeconds > 0 ? maxSeconds : nil
         session.stop = stop
         var started = Date()
         session.progress = { done in
@@ -108,15 +162,11 @@ struct PairedCommand: ParsableCommand {
                               Date().timeIntervalSince(started), open))
             started = Date()
         }
-        var results = PairedRounds(tolerance: fraction, confidence: 0.99, floorMicroseconds: floor)
-        let ending = session.play(into: &results, run: player.play)
-        let rows = results.rows()
-        do {
-            try PairedFile.write(scenario: loaded.name, rows: rows, ending: ending, folder: folder)
-        } catch {
-            printError("roost paired: cannot write \(folder)/paired.csv: \(error)")
-            throw ExitCode(1)
-        }
+        return session.play(into: &results, run: player.play)
+    }
+
+    /// The table of verdicts, how the steps were compared, why the session stopped early and where paired.csv is.
+    private func printOutcome(_ rows: [PairedRow], ending: PairedSession.Ending, rounds played: Int, folder: String) {
         if !rows.isEmpty {
             print(PairedFile.table(rows: rows))
             print(rows.allSatisfy { $0.statistic == .executionMedian }
@@ -125,14 +175,18 @@ struct PairedCommand: ParsableCommand {
         }
         if ending == .timeCap { print("another round would have gone past --max-time \(maxTime): stopped with steps inconclusive") }
         if ending == .roundCap { print("--max-rounds \(maxRounds) played: stopped with steps inconclusive") }
-        print("\(results.rounds.count) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")
+        print("\(played) rounds; wrote \((folder as NSString).appendingPathComponent("paired.csv"))")
+    }
+
+    /// Exit 1 for an interrupted or failed session, 2 for a candidate step slower beyond the tolerance.
+    private func throwExitCode(_ rows: [PairedRow], ending: PairedSession.Ending, rounds played: Int) throws {
         switch ending {
         case .settled, .roundCap, .timeCap: break
         case .interrupted:
-            printError("roost paired: interrupted; paired.csv covers the \(results.rounds.count) completed rounds, marked incomplete")
+            printError("roost paired: interrupted; paired.csv covers the \(played) completed rounds, marked incomplete")
             throw ExitCode(1)
         case .failed(let message):
-            printError("roost paired: \(message); paired.csv covers the \(results.rounds.count) completed rounds, marked incomplete")
+            printError("roost paired: \(message); paired.csv covers the \(played) completed rounds, marked incomplete")
             throw ExitCode(1)
         }
         let slower = rows.filter { $0.comparison == .candidate && $0.verdict == .slower }

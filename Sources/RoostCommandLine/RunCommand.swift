@@ -71,6 +71,27 @@ struct RunCommand: ParsableCommand {
             printError("roost run: \(AllocationCounters.unavailableReason ?? "jemalloc is not active")")
             throw ExitCode(1)
         }
+        let loaded = try loadedScenarios()
+        StaleStacks.sweep(for: "roost run")
+        if !unknownVariants(in: loaded).isEmpty { throw ExitCode(1) }
+
+        let stop = StopFlag()
+        let interrupt = Interrupt(stop: stop)
+        defer { withExtendedLifetime(interrupt) {} }
+        var failed = false
+        for scenario in loaded {
+            if try !play(quick ? Self.quickened(scenario) : scenario, of: loaded.count, stop: stop) { failed = true }
+            if stop.isSet { break }
+        }
+        if stop.isSet {
+            printError("roost run: interrupted; the reports cover what ran")
+            throw ExitCode(1)
+        }
+        if failed { throw ExitCode(2) }
+    }
+
+    /// Every scenario file read; each problem printed, then exit 1.
+    private func loadedScenarios() throws -> [Scenario] {
         var loaded: [Scenario] = []
         var invalid = false
         for path in scenarios {
@@ -82,83 +103,90 @@ struct RunCommand: ParsableCommand {
             }
         }
         if invalid { throw ExitCode(1) }
-        StaleStacks.sweep(for: "roost run")
-        if !unknownVariants(in: loaded).isEmpty { throw ExitCode(1) }
+        return loaded
+    }
 
-        let stop = StopFlag()
-        let interrupt = Interrupt(stop: stop)
-        defer { withExtendedLifetime(interrupt) {} }
-        var failed = false
+    /// `--quick`: one virtual user playing one iteration, in every population, all at once.
+    private static func quickened(_ scenario: Scenario) -> Scenario {
+        var scenario = scenario
+        scenario.load = .closed(.init(virtualUsers: 1, iterations: 1))
+        for index in scenario.populations.indices {
+            scenario.populations[index].load = .closed(.init(virtualUsers: 1, iterations: 1))
+            scenario.populations[index].startAfter = .zero
+        }
+        return scenario
+    }
+
+    /// The build's configuration, as the run's files record it.
+    private static var buildConfiguration: String {
         #if DEBUG
-        let configuration = "debug"
+        return "debug"
         #else
-        let configuration = "release"
+        return "release"
         #endif
-        for var scenario in loaded {
-            if quick {
-                scenario.load = .closed(.init(virtualUsers: 1, iterations: 1))
-                for index in scenario.populations.indices {
-                    scenario.populations[index].load = .closed(.init(virtualUsers: 1, iterations: 1))
-                    scenario.populations[index].startAfter = .zero
-                }
-            }
-            let writer = ReportWriter(buildConfiguration: configuration)
-            // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
-            let target = out.map { loaded.count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
-                ?? writer.runFolder(for: scenario.name)
-            // The folder exists from the start: what the run measures is streamed into it, so a
-            // killed run keeps it (`roost report` rebuilds the rest).
-            let stream: StreamingRunFolder?
-            do {
-                stream = noStreaming || timingsOnly ? nil : try StreamingRunFolder(folder: target, scenario: scenario,
-                                                scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
-                                                buildConfiguration: configuration, shard: chosenShard)
-            } catch {
-                printError("roost run: cannot write the run's folder \(target): \(error)")
-                throw ExitCode(1)
-            }
-            if stream != nil { ProgressLine.shared.note("writing \(target)") }
-            var runner = ScenarioRunner(scenario: scenario)
-            runner.stop = stop
-            runner.variants = variant
-            runner.shard = chosenShard
-            // Under callgrind (`--instructions`) no progress line: it is drawn by the clock, between steps.
-            if !InstructionCounter.isActive { runner.progress = ProgressLine.shared.update }
-            runner.stream = stream
-            runner.allocationProfile = timingsOnly ? .off : allocationProfile
-            runner.timingsOnly = timingsOnly
-            runner.datasetCache = noDatasetCache ? nil : requestedDatasetCache
-            runner.warn = ProgressLine.shared.warn
-            let result: RunResult
-            do {
-                result = try runner.run()
-            } catch {
-                stream?.close()
-                ProgressLine.shared.finish()
-                printError("roost run: \(scenario.path): \(error)")
-                throw ExitCode(1)
-            }
+    }
+
+    /// Plays one of `count` scenarios into its folder, streamed as it goes, and writes its
+    /// reports; whether its thresholds passed (a timings-only run judges none).
+    private func play(_ scenario: Scenario, of count: Int, stop: StopFlag) throws -> Bool {
+        let writer = ReportWriter(buildConfiguration: Self.buildConfiguration)
+        // Several scenarios into one --out folder: a subfolder each, so none overwrites another.
+        let target = out.map { count > 1 ? ($0 as NSString).appendingPathComponent(scenario.name) : $0 }
+            ?? writer.runFolder(for: scenario.name)
+        let stream = try streamingFolder(target, for: scenario)
+        if stream != nil { ProgressLine.shared.note("writing \(target)") }
+        let result: RunResult
+        do {
+            result = try runner(for: scenario, stream: stream, stop: stop).run()
+        } catch {
             stream?.close()
             ProgressLine.shared.finish()
-            if let failure = stream?.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
-            if timingsOnly {
-                // Only steps.csv and latencies.csv: `latest` keeps pointing at a whole run.
-                let folder = try writer.writeTimings(result, to: target)
-                print("\(scenario.name): timings only, \(result.variants.count) variants; wrote \(folder)/steps.csv and latencies.csv")
-                if stop.isSet { break }
-                continue
-            }
-            let folder = try writer.write(result, to: target, linkLatest: out == nil, streamed: stream?.streamedTables ?? [],
-                                          intervalLogsStreamed: !(stream?.streamedTables.isEmpty ?? true))
-            print(RunSummary.render(result, folder: folder, format: format))
-            if !result.passed { failed = true }
-            if stop.isSet { break }
-        }
-        if stop.isSet {
-            printError("roost run: interrupted; the reports cover what ran")
+            printError("roost run: \(scenario.path): \(error)")
             throw ExitCode(1)
         }
-        if failed { throw ExitCode(2) }
+        stream?.close()
+        ProgressLine.shared.finish()
+        if let failure = stream?.writeFailure { printError("roost run: a streamed file could not be written: \(failure)") }
+        if timingsOnly {
+            // Only steps.csv and latencies.csv: `latest` keeps pointing at a whole run.
+            let folder = try writer.writeTimings(result, to: target)
+            print("\(scenario.name): timings only, \(result.variants.count) variants; wrote \(folder)/steps.csv and latencies.csv")
+            return true
+        }
+        let folder = try writer.write(result, to: target, linkLatest: out == nil, streamed: stream?.streamedTables ?? [],
+                                      intervalLogsStreamed: !(stream?.streamedTables.isEmpty ?? true))
+        print(RunSummary.render(result, folder: folder, format: format))
+        return result.passed
+    }
+
+    /// The run's folder, made at the start: what the run measures is streamed into it, so a
+    /// killed run keeps it (`roost report` rebuilds the rest); nil without streaming.
+    private func streamingFolder(_ target: String, for scenario: Scenario) throws -> StreamingRunFolder? {
+        guard !(noStreaming || timingsOnly) else { return nil }
+        do {
+            return try StreamingRunFolder(folder: target, scenario: scenario,
+                                          scenarioText: try? String(contentsOfFile: scenario.path, encoding: .utf8),
+                                          buildConfiguration: Self.buildConfiguration, shard: chosenShard)
+        } catch {
+            printError("roost run: cannot write the run's folder \(target): \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The runner of `scenario` as the options ask.
+    private func runner(for scenario: Scenario, stream: StreamingRunFolder?, stop: StopFlag) -> ScenarioRunner {
+        var runner = ScenarioRunner(scenario: scenario)
+        runner.stop = stop
+        runner.variants = variant
+        runner.shard = chosenShard
+        // Under callgrind (`--instructions`) no progress line: it is drawn by the clock, between steps.
+        if !InstructionCounter.isActive { runner.progress = ProgressLine.shared.update }
+        runner.stream = stream
+        runner.allocationProfile = timingsOnly ? .off : allocationProfile
+        runner.timingsOnly = timingsOnly
+        runner.datasetCache = noDatasetCache ? nil : requestedDatasetCache
+        runner.warn = ProgressLine.shared.warn
+        return runner
     }
 }
 

@@ -19,13 +19,15 @@ public struct Bottleneck: Sendable, Equatable {
 
     /// The bottleneck the failing probe shows (nil: no probe failed, or it measured nothing).
     static func at(_ failing: CapacityProbe) -> Bottleneck? {
-        guard let step = failingStep(failing) else { return nil }
+        // The failed thresholds, parsed once (one that does not parse names no step).
+        let failed = failing.failed.compactMap { try? Threshold(parsing: $0) }
+        guard let step = failingStep(failing, failed: failed) else { return nil }
         let cores = failing.usage.map { "cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "cores not measured"
         let onCPU = step.waitShare.map { "\(step.step) on CPU \(ProbeJudgement.percent(1 - $0)) of its time" }
         if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
             return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))
         }
-        let tail = tailWait(step, failing)
+        let tail = tailWait(step, failed: failed)
         if let wait = offCPUShare(step, failing), wait >= waitingShare || (tail?.share ?? 0) >= waitingShare {
             var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU"
             if let tail, tail.share >= waitingShare, wait < waitingShare {
@@ -61,13 +63,12 @@ public struct Bottleneck: Sendable, Equatable {
         return step.waitShare
     }
 
-    /// When the failing threshold is a tail latency (p90 or above) of `step`: the waiting share
+    /// When the failed threshold on `step` is a tail latency (p90 or above): the waiting share
     /// its executions reach at that percentile (the tail the threshold failed on, when the
     /// slowest executions are the ones that waited most, as with a lock or a queue), and the
     /// tail in words (`1%`).
-    static func tailWait(_ step: StageResult.Step, _ probe: CapacityProbe) -> (share: Double, written: String)? {
-        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }
-            .first { $0.step.map { PopulationStepName.names(step.step, step: $0, population: nil) } == true }
+    static func tailWait(_ step: StageResult.Step, failed: [Threshold]) -> (share: Double, written: String)? {
+        let named = failed.first { $0.step.map { PopulationStepName.names(step.step, step: $0, population: nil) } == true }
         guard let percentile = named?.metric.percentile, percentile >= 90, let share = step.waitShare(atPercentile: percentile)
         else { return nil }
         let rest = 100 - percentile
@@ -77,11 +78,11 @@ public struct Bottleneck: Sendable, Equatable {
     /// Fewer samples than this of a step say too little of where its time went.
     static let minimumSamples = 20
 
-    /// The step the failing threshold names (of its population, or the slowest population
-    /// playing it when it names none), else the one whose p99 is highest.
-    static func failingStep(_ probe: CapacityProbe) -> StageResult.Step? {
+    /// The step the first of the `failed` thresholds to name one names (of its population, or the
+    /// slowest population playing it when it names none), else the one whose p99 is highest.
+    static func failingStep(_ probe: CapacityProbe, failed: [Threshold]) -> StageResult.Step? {
         let slowest = { (steps: [StageResult.Step]) in steps.max { $0.p99Microseconds < $1.p99Microseconds } }
-        let named = probe.failed.lazy.compactMap { try? Threshold(parsing: $0) }.first { $0.step != nil }
+        let named = failed.first { $0.step != nil }
         if let named, let name = named.step,
            let step = slowest(probe.steps.filter { PopulationStepName.names($0.step, step: name, population: named.population) }) {
             return step

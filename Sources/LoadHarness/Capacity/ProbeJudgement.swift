@@ -90,19 +90,10 @@ struct ProbeJudgement: Equatable {
     private static func withRoomOnCores(_ figures: Figures) -> ProbeJudgement {
         let cores = figures.usage.map { "cores \(percent($0.busyShare)) busy" } ?? "cores not measured"
         if figures.dropped > 0 {
-            if let before = figures.fewerUsers, before.users < figures.users, figures.achievedRate < before.achievedRate * (1 + usersGain),
-               figures.achievedRate < (1 - droppedShare) * figures.targetRate {
+            if figures.achievedRate < (1 - droppedShare) * figures.targetRate, let noMore = moreUsersStartedNoMore(figures) {
                 // More users started no more: they only queued inside the steps.
-                return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(figures.users)) virtual users started "
-                    + "no more than \(count(before.users)) (\(CapacityRun.rate(before.achievedRate))): they wait inside steps, \(cores)",
-                    nextUsers: nil)
-            }
-            if let more = figures.undrivenMoreUsers, more.users > figures.users, more.achievedRate < figures.achievedRate * (1 + usersGain),
-               figures.achievedRate < (1 - droppedShare) * figures.targetRate {
-                // More users than the harness could drive started no more: they, too, only queued.
-                return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(count(more.users)) virtual users started "
-                    + "no more (\(CapacityRun.rate(more.achievedRate)), more than the harness could drive): they wait inside steps, \(cores)",
-                    nextUsers: nil)
+                return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(noMore): they wait inside steps, \(cores)",
+                                      nextUsers: nil)
             }
             if figures.users < figures.maxUsers {
                 return ProbeJudgement(verdict: .moreUsers,
@@ -113,6 +104,26 @@ struct ProbeJudgement: Equatable {
                 + "inside steps, \(cores)", nextUsers: nil)
         }
         return ProbeJudgement(verdict: .generatorLimited, reason: scheduleReason(figures) + " with users free; \(cores)", nextUsers: nil)
+    }
+
+    /// The same rate played with fewer users and with more, when the more started no more than
+    /// the fewer did, in words: this probe's users against an earlier probe's fewer, or an
+    /// earlier probe's more (more than the harness could drive) against this probe's; nil when
+    /// neither shows it.
+    private static func moreUsersStartedNoMore(_ figures: Figures) -> String? {
+        let these = (users: figures.users, achievedRate: figures.achievedRate)
+        if let fewer = figures.fewerUsers, startedNoMore(fewer: fewer, more: these) {
+            return "\(count(these.users)) virtual users started no more than \(count(fewer.users)) (\(CapacityRun.rate(fewer.achievedRate)))"
+        }
+        if let more = figures.undrivenMoreUsers, startedNoMore(fewer: these, more: more) {
+            return "\(count(more.users)) virtual users started no more (\(CapacityRun.rate(more.achievedRate)), more than the harness could drive)"
+        }
+        return nil
+    }
+
+    /// Whether `more` users (more than `fewer`'s) started less than `usersGain` more than `fewer` at the same rate.
+    private static func startedNoMore(fewer: (users: Int, achievedRate: Double), more: (users: Int, achievedRate: Double)) -> Bool {
+        fewer.users < more.users && more.achievedRate < fewer.achievedRate * (1 + usersGain)
     }
 
     /// Users for the same rate: Little's law, at least twice as many, at most the most allowed.

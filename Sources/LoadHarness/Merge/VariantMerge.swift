@@ -212,9 +212,7 @@ enum VariantMerge {
         }
         return VariantAllocationProfile(
             mode: mode,
-            stacks: stacks.values.sorted { a, b in
-                rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
-            },
+            stacks: stacks.values.sorted { $0.precedes($1, rank: rank) },
             sites: summedSites, truncatedAllocations: [:], droppedAllocations: 0)
     }
 

@@ -38,7 +38,25 @@ public struct ReportWriter: Sendable {
                       intervalLogsStreamed: Bool = false) throws -> String {
         let target = RunFolder(folder)
         try target.create()
-        let scenario = run.scenario.name
+        try writeTables(run, into: target, streamed: streamed)
+        try Self.writeLatencies(run, into: target, intervalLogsStreamed: intervalLogsStreamed)
+        try Self.writeAllocationProfiles(run, into: target)
+        if QueriesFile.hasCounts(run) { try target.write(QueriesFile.text(run), to: RunTable.queries.name) }
+        try Self.writeLagLogs(run, into: target)
+        if StagesFile.hasStages(run) { try target.write(StagesFile.text(run), to: RunTable.stages.name) }
+        if let counts = run.instructions {
+            try target.write(InstructionFiles.functions(scenario: run.scenario.name, counts), to: RunTable.instructions.name)
+            for variant in counts.variants {
+                try target.write(InstructionFiles.folded(variant: variant, counts), to: InstructionFiles.foldedPath(variant: variant))
+            }
+        }
+        try target.write(HTMLReport.page(run), to: RunFolder.reportPage)
+        if linkLatest { try Self.linkLatest(to: folder) }
+        return folder
+    }
+
+    /// The run's tables but those in `streamed`, `run.csv`, and the scenario file when the folder has none.
+    private func writeTables(_ run: RunResult, into target: RunFolder, streamed: Set<RunTable>) throws {
         try target.write(StepsFile.text(run), to: RunTable.steps.name)
         if !streamed.contains(.timeSeries) { try target.write(TimeSeriesFile.text(run), to: RunTable.timeSeries.name) }
         // A streamed run's rows are in the folder already, and only there (it keeps a thinned copy).
@@ -55,6 +73,10 @@ public struct ReportWriter: Sendable {
         if !target.has(RunFolder.scenarioFile), let text = try? String(contentsOfFile: run.scenario.path, encoding: .utf8) {
             try target.write(text, to: RunFolder.scenarioFile)
         }
+    }
+
+    /// Each step's latency distribution, and its interval log unless the run streamed it.
+    private static func writeLatencies(_ run: RunResult, into target: RunFolder, intervalLogsStreamed: Bool) throws {
         for variant in run.variants {
             for step in variant.steps {
                 try target.write(HistogramFiles.distribution(step), to: RunFolder.histogram(variant: variant.variant, step: step.step))
@@ -71,17 +93,23 @@ public struct ReportWriter: Sendable {
                 }
             }
         }
-        if AllocationProfileFiles.hasProfiles(run) {
-            try target.write(AllocationsFile.text(run), to: RunTable.allocations.name)
-            for variant in run.variants {
-                guard let profile = variant.allocationProfile else { continue }
-                for kind in AllocationProfileFiles.Folded.allCases where kind != .peak || profile.hasPeaks {
-                    try target.write(AllocationProfileFiles.folded(profile, kind),
-                                     to: AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
-                }
+    }
+
+    /// `allocations.csv` and each variant's folded stacks, when the run recorded a profile.
+    private static func writeAllocationProfiles(_ run: RunResult, into target: RunFolder) throws {
+        guard AllocationProfileFiles.hasProfiles(run) else { return }
+        try target.write(AllocationsFile.text(run), to: RunTable.allocations.name)
+        for variant in run.variants {
+            guard let profile = variant.allocationProfile else { continue }
+            for kind in AllocationProfileFiles.Folded.allCases where kind != .peak || profile.hasPeaks {
+                try target.write(AllocationProfileFiles.folded(profile, kind),
+                                 to: AllocationProfileFiles.foldedPath(variant: variant.variant, kind))
             }
         }
-        if QueriesFile.hasCounts(run) { try target.write(QueriesFile.text(run), to: RunTable.queries.name) }
+    }
+
+    /// The schedule's lag logs of the variants (and their populations) that measured one.
+    private static func writeLagLogs(_ run: RunResult, into target: RunFolder) throws {
         for variant in run.variants {
             guard let lag = variant.scheduleLag, lag.count > 0 else { continue }
             try target.write(HistogramFiles.lagLog(lag, started: variant.measuredStarted ?? run.started,
@@ -94,25 +122,18 @@ public struct ReportWriter: Sendable {
                                  to: RunFolder.lagLog(variant: variant.variant, population: population.name))
             }
         }
-        if StagesFile.hasStages(run) { try target.write(StagesFile.text(run), to: RunTable.stages.name) }
-        if let counts = run.instructions {
-            try target.write(InstructionFiles.functions(scenario: scenario, counts), to: RunTable.instructions.name)
-            for variant in counts.variants {
-                try target.write(InstructionFiles.folded(variant: variant, counts), to: InstructionFiles.foldedPath(variant: variant))
-            }
+    }
+
+    /// Points the scenario's `latest`, beside `folder`, at it (a new link renamed over the old).
+    private static func linkLatest(to folder: String) throws {
+        let files = FileManager.default
+        let latest = (folder as NSString).deletingLastPathComponent + "/latest"
+        let temporary = latest + ".tmp-\(getpid())"
+        try? files.removeItem(atPath: temporary)
+        try files.createSymbolicLink(atPath: temporary, withDestinationPath: (folder as NSString).lastPathComponent)
+        guard rename(temporary, latest) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: latest])
         }
-        try target.write(HTMLReport.page(run), to: RunFolder.reportPage)
-        if linkLatest {
-            let files = FileManager.default
-            let latest = (folder as NSString).deletingLastPathComponent + "/latest"
-            let temporary = latest + ".tmp-\(getpid())"
-            try? files.removeItem(atPath: temporary)
-            try files.createSymbolicLink(atPath: temporary, withDestinationPath: (folder as NSString).lastPathComponent)
-            guard rename(temporary, latest) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: latest])
-            }
-        }
-        return folder
     }
 
     /// Writes only `steps.csv` and `latencies.csv` of `run` into `folder` (created if missing):

@@ -80,9 +80,7 @@ enum AllocationProfileBuilder {
                 bytes: rounded(value.totals.bytes), retainedAllocations: rounded(value.totals.retainedAllocations),
                 retainedBytes: rounded(value.totals.retainedBytes), peakAllocations: rounded(value.totals.peakAllocations),
                 peakBytes: rounded(value.totals.peakBytes))
-        }.sorted { a, b in
-            rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
-        }
+        }.sorted { $0.precedes($1, rank: rank) }
         let profileSites = sites.map { key, totals in
             VariantAllocationProfile.Site(
                 step: key.step, site: key.site, executions: executions[key.step] ?? 0,

@@ -34,53 +34,10 @@ public struct MetricTable: Sendable {
         var stageLatencies: [String: [String: StepMetricsLike]] = [:]
         for result in results {
             let seconds = max(Double(result.elapsedNanoseconds) / 1e9, 1e-9)
-            var all = StepMetrics(step: "")
-            for step in result.steps {
-                entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, step: step.step, extra: extraPercentiles)
-                // What this step allocated and did not free; the variant-wide figure (below) is their sum.
-                // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
-                if !result.isRebuilt {
-                    entries.append(Entry(variant: result.variant, metric: MetricKey(Threshold.Metric.retainedBytes.name, runStep: step.step).description,
-                                         value: Double(step.netBytes), unit: "B"))
-                }
-                entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
-                all.merge(step)
-                latencies[result.variant, default: [:]][step.step] = step
-            }
-            latencies[result.variant, default: [:]][""] = all
-            entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, step: nil, extra: extraPercentiles)
-            if !result.populations.isEmpty {
-                let (populationEntries, populationLatencies) = Self.populationEntries(result, seconds: seconds, extra: extraPercentiles)
-                entries += populationEntries
-                latencies[result.variant, default: [:]].merge(populationLatencies) { first, _ in first }
-            }
-            if !result.statements.isEmpty {
-                let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
-                entries += every.summaryEntries(variant: result.variant, step: nil)
-            }
-            if result.leaksChecked {
-                entries += [
-                    Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),
-                    Entry(variant: result.variant, metric: "leaked_bytes", value: Double(result.leakedBytes), unit: "B"),
-                ]
-            }
-            if !result.isRebuilt {
-                entries.append(Entry(variant: result.variant, metric: "retained_bytes", value: Double(result.retainedBytes), unit: "B"))
-            }
-            entries += [
-                Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
-            ]
-            if let heap = result.peakHeapBytes {
-                entries.append(Entry(variant: result.variant, metric: Threshold.Metric.heapPeakBytes.name, value: Double(heap), unit: "B"))
-            }
-            entries += [
-                Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
-                Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
-            ]
-            if let lag = result.scheduleLag, let p50 = lag.microseconds(atPercentile: 50), let p99 = lag.microseconds(atPercentile: 99) {
-                entries += [Entry(variant: result.variant, metric: "schedule_lag_p50", value: p50, unit: "us"),
-                            Entry(variant: result.variant, metric: "schedule_lag_p99", value: p99, unit: "us")]
-            }
+            let (stepEntries, stepLatencies) = Self.stepsEntries(result, seconds: seconds, extra: extraPercentiles)
+            entries += stepEntries
+            latencies[result.variant, default: [:]].merge(stepLatencies) { first, _ in first }
+            entries += Self.variantEntries(result)
             // Per stage, when the load has several or a threshold names one.
             let stagesOf = Dictionary(grouping: result.stages, by: \.population).mapValues(\.count)
             for stage in result.stages where (stagesOf[stage.population] ?? 0) > 1 || namedStages.contains(stage.name) {
@@ -93,24 +50,94 @@ public struct MetricTable: Sendable {
                 entries += stageEntries
                 stageLatencies["\(result.variant)||\(stage.name)"] = stageSteps
             }
-            entries += [
-                // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
-                Entry(variant: result.variant, metric: "virtual_users", value: Double(result.virtualUsers ?? virtualUsers), unit: "count"),
-                Entry(variant: result.variant, metric: "warmup_iterations", value: Double(result.warmupIterations ?? warmup),
-                      unit: "count"),
-            ]
-            if let fit = result.retentionFit {
-                entries += [
-                    Entry(variant: result.variant, metric: "retained_per_close", value: fit.bytesPerClose, unit: "B"),
-                    Entry(variant: result.variant, metric: "retained_growth", value: Double(fit.growthBytes), unit: "B"),
-                    Entry(variant: result.variant, metric: "retained_fit_r2", value: fit.rSquared, unit: "fraction"),
-                ]
-            }
+            entries += Self.loadAndRetentionEntries(result, virtualUsers: virtualUsers, warmup: warmup)
         }
         self.entries = entries
         self.latencies = latencies
         self.stageLatencies = stageLatencies
         lookup = Dictionary(entries.map { ("\($0.variant)|\($0.metric)", $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A variant's rows per step, then all its steps', then per population; and the latencies
+    /// they rest on, by step (all steps: "").
+    private static func stepsEntries(_ result: VariantResult, seconds: Double,
+                                     extra extraPercentiles: [Threshold.Metric]) -> ([Entry], [String: StepMetrics]) {
+        var entries: [Entry] = []
+        var latencies: [String: StepMetrics] = [:]
+        var all = StepMetrics(step: "")
+        for step in result.steps {
+            entries += Self.stepEntries(step, variant: result.variant, seconds: seconds, step: step.step, extra: extraPercentiles)
+            // What this step allocated and did not free; the variant-wide figure (below) is their sum.
+            // The loader accepts `retained_bytes(STEP)`, so it must be measured per step too.
+            if !result.isRebuilt {
+                entries.append(Entry(variant: result.variant, metric: MetricKey(Threshold.Metric.retainedBytes.name, runStep: step.step).description,
+                                     value: Double(step.netBytes), unit: "B"))
+            }
+            entries += result.statements[step.step]?.summaryEntries(variant: result.variant, step: step.step) ?? []
+            all.merge(step)
+            latencies[step.step] = step
+        }
+        latencies[""] = all
+        entries += Self.stepEntries(all, variant: result.variant, seconds: seconds, step: nil, extra: extraPercentiles)
+        if !result.populations.isEmpty {
+            let (populationEntries, populationLatencies) = Self.populationEntries(result, seconds: seconds, extra: extraPercentiles)
+            entries += populationEntries
+            latencies.merge(populationLatencies) { first, _ in first }
+        }
+        return (entries, latencies)
+    }
+
+    /// A variant's whole figures: its SQLite work, leaks, retained and peak memory, iterations
+    /// and the schedule's lag.
+    private static func variantEntries(_ result: VariantResult) -> [Entry] {
+        var entries: [Entry] = []
+        if !result.statements.isEmpty {
+            let every = result.statements.values.reduce(into: StepStatements()) { $0.merge($1) }
+            entries += every.summaryEntries(variant: result.variant, step: nil)
+        }
+        if result.leaksChecked {
+            entries += [
+                Entry(variant: result.variant, metric: "leaked_objects", value: Double(result.leakedObjects), unit: "count"),
+                Entry(variant: result.variant, metric: "leaked_bytes", value: Double(result.leakedBytes), unit: "B"),
+            ]
+        }
+        if !result.isRebuilt {
+            entries.append(Entry(variant: result.variant, metric: "retained_bytes", value: Double(result.retainedBytes), unit: "B"))
+        }
+        entries += [
+            Entry(variant: result.variant, metric: "rss_peak_bytes", value: Double(result.peakResidentBytes), unit: "B"),
+        ]
+        if let heap = result.peakHeapBytes {
+            entries.append(Entry(variant: result.variant, metric: Threshold.Metric.heapPeakBytes.name, value: Double(heap), unit: "B"))
+        }
+        entries += [
+            Entry(variant: result.variant, metric: "iterations", value: Double(result.iterations), unit: "count"),
+            Entry(variant: result.variant, metric: "dropped_iterations", value: Double(result.droppedIterations), unit: "count"),
+        ]
+        if let lag = result.scheduleLag, let p50 = lag.microseconds(atPercentile: 50), let p99 = lag.microseconds(atPercentile: 99) {
+            entries += [Entry(variant: result.variant, metric: "schedule_lag_p50", value: p50, unit: "us"),
+                        Entry(variant: result.variant, metric: "schedule_lag_p99", value: p99, unit: "us")]
+        }
+        return entries
+    }
+
+    /// How the variant was loaded (the scenario's `virtualUsers` and `warmup` unless the
+    /// result says), and the fit of its retained memory per close.
+    private static func loadAndRetentionEntries(_ result: VariantResult, virtualUsers: Int, warmup: Int) -> [Entry] {
+        var entries = [
+            // How the run was loaded: `roost compare` gates on means only with one user and a warm-up.
+            Entry(variant: result.variant, metric: "virtual_users", value: Double(result.virtualUsers ?? virtualUsers), unit: "count"),
+            Entry(variant: result.variant, metric: "warmup_iterations", value: Double(result.warmupIterations ?? warmup),
+                  unit: "count"),
+        ]
+        if let fit = result.retentionFit {
+            entries += [
+                Entry(variant: result.variant, metric: "retained_per_close", value: fit.bytesPerClose, unit: "B"),
+                Entry(variant: result.variant, metric: "retained_growth", value: Double(fit.growthBytes), unit: "B"),
+                Entry(variant: result.variant, metric: "retained_fit_r2", value: fit.rSquared, unit: "fraction"),
+            ]
+        }
+        return entries
     }
 
     /// A step's rows (`stepName` as the run names it, `readers.open_feed`), or all steps' (nil)

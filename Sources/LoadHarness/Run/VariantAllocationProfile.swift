@@ -22,6 +22,14 @@ public struct VariantAllocationProfile: Sendable {
         /// Live at the peak of the step's median execution (design 19; `MedianPeak`).
         public internal(set) var peakAllocations = 0
         public internal(set) var peakBytes = 0
+
+        /// Whether it comes before `other` in a profile: the steps in run order (`rank`, a
+        /// step's place in the run), then by frames.
+        func precedes(_ other: Stack, rank: (String) -> Int) -> Bool {
+            let (mine, theirs) = (rank(step), rank(other.step))
+            if mine != theirs { return mine < theirs }
+            return frames.lexicographicallyPrecedes(other.frames)
+        }
     }
 
     /// The allocations of one step at one site, totals over the step's executions.

@@ -54,14 +54,7 @@ struct VariantRunner {
     /// The variant on a fresh stack, which `made` is told of.
     private func measure(made: (SocialStack) -> Void) throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
-        var configuration = SocialStack.Configuration(
-            storage: settings.storage == .file ? .temporaryFile : .memory,
-            feed: settings.feed, passwordCost: settings.passwordCost.cost)
-        // Seeded salts and tokens: random keys would split the sessions index at random
-        // moments and make allocation counts differ between runs.
-        configuration.randomBytes = SeededBytes(seed: scenario.seed).next
-        // Every connection counts its statements' work (inside measured steps only).
-        configuration.onConnection = { StatementCounters.install(on: $0) }
+        let configuration = stackConfiguration(settings)
         // The runner holds the stack's administration (the dataset, the query plans); the
         // virtual users and their screens get the stack alone.
         let (administration, dataset, datasetSource, datasetSeconds) = try makeStack(configuration, settings: settings)
@@ -126,17 +119,11 @@ struct VariantRunner {
         let timeSeries = collector?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
 
-        var merged: [String: StepMetrics] = [:]
-        for result in results {
-            for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
-        }
+        let merged = Self.mergedSteps(results)
         let (leaks, recording) = withExtendedLifetime(results) {
             finishAllocationProfile(profiler, tracker: tracker, leaks: timingsOnly ? [] : LeakCheck.records(tracker: tracker))
         }
-        var statements: [String: StepStatements] = [:]
-        for result in results {
-            for (name, counts) in result.statements { statements[name, default: StepStatements()].merge(counts) }
-        }
+        let statements = Self.mergedStatements(results)
         var result = VariantResult(
             variant: variant.name,
             steps: order.compactMap { merged[$0] },
@@ -176,6 +163,36 @@ struct VariantRunner {
         }
         sink?.variantEnded(result)
         return result
+    }
+
+    /// The stack's configuration for `settings`: seeded salts and tokens (random keys would
+    /// split the sessions index at random moments and make allocation counts differ between
+    /// runs), and every connection counting its statements' work (inside measured steps only).
+    private func stackConfiguration(_ settings: StackSettings) -> SocialStack.Configuration {
+        var configuration = SocialStack.Configuration(
+            storage: settings.storage == .file ? .temporaryFile : .memory,
+            feed: settings.feed, passwordCost: settings.passwordCost.cost)
+        configuration.randomBytes = SeededBytes(seed: scenario.seed).next
+        configuration.onConnection = { StatementCounters.install(on: $0) }
+        return configuration
+    }
+
+    /// Every user's step metrics merged per step.
+    private static func mergedSteps(_ results: [VirtualUserResult]) -> [String: StepMetrics] {
+        var merged: [String: StepMetrics] = [:]
+        for result in results {
+            for (name, metrics) in result.steps { merged[name, default: StepMetrics(step: name)].merge(metrics) }
+        }
+        return merged
+    }
+
+    /// Every user's statement counts merged per step.
+    private static func mergedStatements(_ results: [VirtualUserResult]) -> [String: StepStatements] {
+        var statements: [String: StepStatements] = [:]
+        for result in results {
+            for (name, counts) in result.statements { statements[name, default: StepStatements()].merge(counts) }
+        }
+        return statements
     }
 
     /// The variant's administered stack with its dataset: started from the cache's copy when

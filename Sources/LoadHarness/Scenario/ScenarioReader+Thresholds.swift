@@ -23,12 +23,12 @@ extension ScenarioReader {
             var valid = checkPopulation(parsed, at: item, scopes: scopes, declaresPopulations: declaresPopulations)
             let named = parsed.threshold.population.flatMap { population in scopes.filter { $0.population == population } } ?? scopes
             let (written, measured) = stepNames(in: named)
-            if parsed.threshold.step != nil, let character = parsed.stepCharacter,
+            if parsed.threshold.step != nil, let character = parsed.written.stepCharacter,
                parsed.threshold.metric.isVariantWide {
                 report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per step: remove '(\(parsed.threshold.step ?? ""))'",
                        at: item, offset: character - 1)
                 valid = false
-            } else if let step = parsed.threshold.step, let character = parsed.stepCharacter, !measured.contains(step), !named.isEmpty {
+            } else if let step = parsed.threshold.step, let character = parsed.written.stepCharacter, !measured.contains(step), !named.isEmpty {
                 let message: String
                 let whose = parsed.threshold.population.map { "population '\($0)''s steps" } ?? "this scenario's steps"
                 if written.contains(step) {
@@ -41,7 +41,7 @@ extension ScenarioReader {
                 report(message, at: item, offset: character - 1)
                 valid = false
             }
-            if let variant = parsed.threshold.variant, let character = parsed.variantCharacter, !variants.contains(variant) {
+            if let variant = parsed.threshold.variant, let character = parsed.written.variantCharacter, !variants.contains(variant) {
                 let hint = Suggestion.nearest(to: variant, in: variants).map { "did you mean '\($0)'?" }
                     ?? "declared: \(variants.joined(separator: ", "))"
                 report("variant '\(variant)' is not declared in 'variants'; \(hint)", at: item, offset: character - 1)
@@ -72,7 +72,7 @@ extension ScenarioReader {
     /// `{population:NAME}`: a population of `populations:`, on a metric measured per population.
     private mutating func checkPopulation(_ parsed: ThresholdParser.Parsed, at item: Node, scopes: [ThresholdScope],
                                           declaresPopulations: Bool) -> Bool {
-        guard let population = parsed.threshold.population, let character = parsed.populationCharacter else { return true }
+        guard let population = parsed.threshold.population, let character = parsed.written.populationCharacter else { return true }
         let names = scopes.map(\.population)
         if !declaresPopulations {
             report("population '\(population)' is not declared: this scenario has no 'populations'; remove '{population:\(population)}'",
@@ -96,7 +96,7 @@ extension ScenarioReader {
     /// `{stage:NAME}`: a stage of the load (of the population named, where there are populations).
     private mutating func checkStage(_ parsed: ThresholdParser.Parsed, at item: Node, scopes: [ThresholdScope],
                                      declaresPopulations: Bool) -> Bool {
-        guard let stage = parsed.threshold.stage, let character = parsed.stageCharacter else { return true }
+        guard let stage = parsed.threshold.stage, let character = parsed.written.stageCharacter else { return true }
         if !parsed.threshold.metric.isPerStage {
             report("'\(parsed.threshold.metric.rawValue)' is measured per variant, not per stage: remove '{stage:\(stage)}'",
                    at: item, offset: character - 1)

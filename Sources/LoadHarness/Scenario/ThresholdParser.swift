@@ -23,15 +23,13 @@ extension Threshold {
     }
 }
 
-/// Reads one threshold expression, remembering where its step and variant were written.
+/// Reads one threshold expression: its metric key through `MetricKeyParser` (the one grammar of a
+/// key), then the comparison and the value, remembering where each part was written.
 struct ThresholdParser {
-    /// A parsed threshold and the 1-based characters of its step and variant names.
+    /// A parsed threshold, and its key as written (where its step, variant, stage and population are).
     struct Parsed {
         var threshold: Threshold
-        var stepCharacter: Int?
-        var variantCharacter: Int?
-        var stageCharacter: Int?
-        var populationCharacter: Int?
+        var written: MetricKeyParser.Written
     }
 
     private static let timeUnits: [(String, Double)] = [("ns", 0.001), ("us", 1), ("ms", 1_000), ("s", 1_000_000)]
@@ -53,65 +51,7 @@ struct ThresholdParser {
     }
 
     private mutating func parse() throws(ThresholdSyntaxError) -> Parsed {
-        skipSpaces()
-        let metricStart = index
-        var metricName = take(while: Self.isWordCharacter)
-        guard !metricName.isEmpty else { throw malformed("expected a metric name") }
-        // A percentile with a point: p99.9.
-        if metricName.wholeMatch(of: /p[0-9]+/) != nil, peek == ".", index + 1 < scalars.count,
-           ("0"..."9").contains(scalars[index + 1]) {
-            index += 1
-            metricName += "." + take { ("0"..."9").contains($0) }
-        }
-        guard let metric = Threshold.Metric(name: metricName) else {
-            throw ThresholdSyntaxError(message: "unknown metric '\(metricName)'; \(Self.metricHint(metricName))",
-                                       character: metricStart + 1)
-        }
-        skipSpaces()
-        var step: String?, stepCharacter: Int?
-        if peek == "(" {
-            index += 1
-            skipSpaces()
-            stepCharacter = index + 1
-            var name = take(while: Self.isWordCharacter)
-            guard !name.isEmpty else { throw malformed("expected a step name after '('") }
-            // A setup step's row: setup.login.
-            if name + "." == ScenarioSteps.setupPrefix, peek == "." {
-                index += 1
-                name += "." + take(while: Self.isWordCharacter)
-            }
-            step = name
-            skipSpaces()
-            try expect(")", "expected ')' after the step name")
-            skipSpaces()
-        }
-        var tags: [String: (name: String, character: Int)] = [:]
-        // Tags, each in its own braces, in any order: {variant:weak}{stage:hold}{population:readers}.
-        let keywords = ["variant", "stage", "population"]
-        while peek == "{" {
-            index += 1
-            skipSpaces()
-            let keywordStart = index
-            let keyword = take(while: Self.isWordCharacter)
-            guard keywords.contains(keyword) else {
-                index = keywordStart
-                throw malformed("expected 'variant:', 'stage:' or 'population:' after '{'")
-            }
-            guard tags[keyword] == nil else {
-                index = keywordStart
-                throw malformed("'\(keyword)' is given twice")
-            }
-            skipSpaces()
-            try expect(":", "expected ':' after '\(keyword)'")
-            skipSpaces()
-            let character = index + 1
-            let name = take { Self.isWordCharacter($0) || $0 == "-" }
-            guard !name.isEmpty else { throw malformed("expected a \(keyword) name after '\(keyword):'") }
-            tags[keyword] = (name, character)
-            skipSpaces()
-            try expect("}", "expected '}' after the \(keyword) name")
-            skipSpaces()
-        }
+        let (metric, written) = try key()
         let comparison = try comparisonOperator()
         skipSpaces()
         let numberStart = index
@@ -127,11 +67,43 @@ struct ThresholdParser {
         skipSpaces()
         guard index == scalars.count else { throw malformed("expected the end of the threshold after the value") }
         let value = try Self.value(amount, number: number, unit: unit, metric: metric, character: unit.isEmpty ? numberStart + 1 : unitStart + 1)
-        var threshold = Threshold(metric: metric, step: step, variant: tags["variant"]?.name, stage: tags["stage"]?.name,
+        let key = written.key
+        var threshold = Threshold(metric: metric, step: key.step, variant: key.variant, stage: key.stage,
                                   comparison: comparison, value: value, source: source)
-        threshold.population = tags["population"]?.name
-        return Parsed(threshold: threshold, stepCharacter: stepCharacter, variantCharacter: tags["variant"]?.character,
-                      stageCharacter: tags["stage"]?.character, populationCharacter: tags["population"]?.character)
+        threshold.population = key.population
+        return Parsed(threshold: threshold, written: written)
+    }
+
+    /// The metric key: a metric Roost knows, on a step as its scenario writes it.
+    private mutating func key() throws(ThresholdSyntaxError) -> (Threshold.Metric, MetricKeyParser.Written) {
+        var parser = MetricKeyParser(scalars, from: index)
+        let nameCharacter = parser.startOfName()
+        let name = try grammar { () throws(MetricKeySyntaxError) in try parser.name() }
+        guard let metric = Threshold.Metric(name: name) else {
+            throw ThresholdSyntaxError(message: "unknown metric '\(name)'; \(Self.metricHint(name))", character: nameCharacter)
+        }
+        var written = MetricKeyParser.Written(key: MetricKey(name), nameCharacter: nameCharacter)
+        try grammar { () throws(MetricKeySyntaxError) in try parser.stepAndTags(into: &written, acceptedStep: Self.scenarioStepLength) }
+        index = parser.index
+        return (metric, written)
+    }
+
+    /// `read`'s result, a problem of the key's grammar said as a malformed threshold.
+    private func grammar<T>(_ read: () throws(MetricKeySyntaxError) -> T) throws(ThresholdSyntaxError) -> T {
+        do {
+            return try read()
+        } catch {
+            throw malformed(error.expectation, at: error.index)
+        }
+    }
+
+    /// How much of a run's step name names a step as its scenario writes it, `open_feed` or
+    /// `setup.login`: a threshold names a population's step by `{population:NAME}`.
+    private static func scenarioStepLength(_ step: String) -> Int {
+        let scalars = step.unicodeScalars
+        let word = scalars.prefix(while: MetricKeyParser.isWordCharacter).count
+        guard step.hasPrefix(ScenarioSteps.setupPrefix), word + 1 == ScenarioSteps.setupPrefix.unicodeScalars.count else { return word }
+        return word + 1 + scalars.dropFirst(word + 1).prefix(while: MetricKeyParser.isWordCharacter).count
     }
 
     /// What to write instead of an unknown metric name.
@@ -199,10 +171,6 @@ struct ThresholdParser {
 
     private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
-    }
-
     private mutating func take(while accept: (Unicode.Scalar) -> Bool) -> String {
         var taken = String.UnicodeScalarView()
         while let next = peek, accept(next) {
@@ -216,12 +184,9 @@ struct ThresholdParser {
         while let next = peek, next == " " || next == "\t" { index += 1 }
     }
 
-    private mutating func expect(_ symbol: Unicode.Scalar, _ message: String) throws(ThresholdSyntaxError) {
-        guard peek == symbol else { throw malformed(message) }
-        index += 1
-    }
-
-    private func malformed(_ expectation: String) -> ThresholdSyntaxError {
-        ThresholdSyntaxError(message: "malformed threshold '\(source)': \(expectation) at character \(index + 1)", character: index + 1)
+    /// The text is not a threshold: `expectation` was not met at the 0-based scalar `at` (by default where the parser is).
+    private func malformed(_ expectation: String, at position: Int? = nil) -> ThresholdSyntaxError {
+        let character = (position ?? index) + 1
+        return ThresholdSyntaxError(message: "malformed threshold '\(source)': \(expectation) at character \(character)", character: character)
     }
 }

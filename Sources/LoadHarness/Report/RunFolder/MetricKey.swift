@@ -3,7 +3,8 @@
 /// the whole variant), the stage of the load it was measured in (none: the whole run;
 /// `p99(open_feed){stage:hold}`), the population that played it (none: every population, or a
 /// scenario without `populations:`; `p99(open_feed){population:readers}`) and the variant (none:
-/// every variant, or a column of its own as in `summary.csv`). Parsed and printed here and nowhere else.
+/// every variant, or a column of its own as in `summary.csv`). Printed here and nowhere else, parsed by
+/// `MetricKeyParser` (a threshold's key too).
 public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
     /// `allocs_per_op`, `p99`, `instructions_p50`.
     public var name: String
@@ -34,36 +35,12 @@ public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
         self.init(name, step: split?.step, stage: stage, population: owner.isEmpty ? nil : owner)
     }
 
-    /// Reads `name`, then optionally `(step)`, `{stage:s}`, `{population:p}` and `{variant:v}` in that order; nil
-    /// for anything else (an empty part, text after the end, a brace that is neither).
+    /// Reads a key as the run's files write it: the grammar's (`MetricKeyParser`), written as its
+    /// `description` (the tags in that order, no spaces); nil for anything else.
     public init?(parsing text: String) {
-        var rest = Substring(text)
-        let name = rest.prefix { $0 != "(" && $0 != "{" }
-        guard !name.isEmpty, !name.contains(")"), !name.contains("}") else { return nil }
-        rest = rest.dropFirst(name.count)
-        var step: String?, variant: String?, stage: String?
-        if rest.first == "(" {
-            guard let close = rest.firstIndex(of: ")") else { return nil }
-            let inside = rest[rest.index(after: rest.startIndex)..<close]
-            guard !inside.isEmpty, !inside.contains("("), !inside.contains("{") else { return nil }
-            step = String(inside)
-            rest = rest[rest.index(after: close)...]
-        }
-        /// The value of a `{label:value}` group at the start of `rest`, taken off it.
-        func group(_ label: String) -> String?? {
-            let prefix = "{\(label):"
-            guard rest.hasPrefix(prefix) else { return .some(nil) }
-            guard let close = rest.firstIndex(of: "}") else { return nil }
-            let inside = rest[rest.index(rest.startIndex, offsetBy: prefix.count)..<close]
-            guard !inside.isEmpty, !inside.contains("{") else { return nil }
-            rest = rest[rest.index(after: close)...]
-            return .some(String(inside))
-        }
-        guard let stageValue = group("stage"), let populationValue = group("population"), let variantValue = group("variant"),
-              rest.isEmpty else { return nil }
-        stage = stageValue
-        variant = variantValue
-        self.init(String(name), step: step, variant: variant, stage: stage, population: populationValue)
+        var parser = MetricKeyParser(Array(text.unicodeScalars))
+        guard let written = try? parser.key(), written.key.description == text else { return nil }
+        self = written.key
     }
 
     /// `allocs_per_op(open_profile){variant:weak}`, `p99(open_feed){stage:hold}{population:readers}{variant:weak}`.

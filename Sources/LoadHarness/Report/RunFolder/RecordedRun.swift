@@ -21,122 +21,133 @@ struct RecordedRun: Sendable {
     /// Reads `folder`, which must be a run in one of `states` (complete by default) written by
     /// a build that writes `distributions.csv` (this one); else says why not.
     static func read(_ folder: RunFolder, states: Set<RunState> = [.complete]) throws(RunFolderError) -> RecordedRun {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .notARun(path: folder.path, reason: "no such folder")
+        let info = try recordedInfo(folder, states: states)
+        let scenario = try keptScenario(folder)
+        let tables = try RecordedTables.read(folder, info: info, scenario: scenario)
+        var variants: [VariantResult] = []
+        for variant in info.completedVariants {
+            variants.append(try rebuild(variant, from: tables, in: folder, scenario: scenario, info: info))
         }
+        return RecordedRun(folder: folder, info: info, scenario: scenario, variants: variants,
+                           instructions: try Self.instructions(folder, distributions: tables.distributions))
+    }
+
+    /// `run.csv` of `folder`, which must exist and hold a run in one of `states`.
+    private static func recordedInfo(_ folder: RunFolder, states: Set<RunState>) throws(RunFolderError) -> RecordedRunInfo {
+        try folder.requireFolder()
         guard let info = try folder.recordedInfo() else {
             throw .notARun(path: folder.path, reason: "no run.csv (pass a folder `roost run` wrote)")
         }
         guard states.contains(info.state) else {
             throw .notARun(path: folder.path, reason: "the run is \(info.state.rawValue), not complete (run.csv)")
         }
-        guard let yaml = folder.text(RunFolder.scenarioFile) else {
-            throw .notARun(path: folder.file(RunFolder.scenarioFile), reason: "the run kept no copy of its scenario")
-        }
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.parse(yaml: yaml, path: folder.file(RunFolder.scenarioFile))
-        } catch {
-            throw .notARun(path: folder.file(RunFolder.scenarioFile), reason: "\(error)")
-        }
-        guard let steps = try StepsFile.read(folder), let summary = try SummaryFile.read(folder) else {
-            throw .notARun(path: folder.path, reason: "no steps.csv or summary.csv")
-        }
-        guard let distributions = try DistributionsFile.read(folder) else {
-            throw .notARun(path: folder.file(.distributions),
-                           reason: "missing: the run was made by an older roost (\(info[RunInfo.Key.roostVersion] ?? "unknown version")), "
-                               + "whose files cannot be added up exactly")
-        }
-        let errors = try ErrorsFile.read(folder) ?? []
-        let queries = try QueriesFile.read(folder) ?? []
-        let leaks = try LeaksFile.read(folder)
-        let series = try folder.read(.timeSeries).map { table throws(RunFolderError) in try TimeSeriesFile.rows(table) } ?? []
-        let memory = try folder.read(.memory).map { table throws(RunFolderError) in try MemoryFile.rows(table) } ?? []
-        let retention = try folder.read(.retention).map { table throws(RunFolderError) in try RetentionFile.rows(table) } ?? []
-        let sites = try AllocationsFile.read(folder)
-        let stages = try StagesFile.read(folder) { variant, stage, population, metric in
-            summary.value(scenario: scenario.name, variant: variant,
-                          MetricKey(metric, stage: stage, population: population.isEmpty ? nil : population))
-        } ?? [:]
-        let phases = info.phases, datasets = info.datasets
+        return info
+    }
 
-        var variants: [VariantResult] = []
-        for variant in info.completedVariants {
-            func figure(_ name: String) -> Double? { summary.value(scenario: scenario.name, variant: variant, MetricKey(name)) }
-            var metrics: [StepMetrics] = []
-            var statements: [String: StepStatements] = [:], seconds: [String: [Int: Histogram<UInt64>]] = [:]
-            for row in steps where row.variant == variant {
-                let tables = distributions[variant]?[row.step] ?? DistributionsFile.Step()
-                let (latency, perSecond) = try Self.latency(folder, variant: variant, step: row.step, count: row.count)
-                if !perSecond.isEmpty { seconds[row.step] = perSecond }
-                var executions: [Int: ExecutionDistribution] = [:]
-                for user in tables.perUser.keys {
-                    executions[user] = ExecutionDistribution(
-                        allocations: tables.table(DistributionsFile.allocations, user: user),
-                        bytes: tables.table(DistributionsFile.bytes, user: user),
-                        peakBytes: tables.table(DistributionsFile.peakBytes, user: user),
-                        temporaryAllocations: tables.table(DistributionsFile.temporaryAllocations, user: user))
-                }
-                let allocated = executions.values.reduce(0) { $0 + $1.allocations.reduce(0) { $0 + $1.key * $1.value } }
-                let bytes = executions.values.reduce(0) { $0 + $1.bytes.reduce(0) { $0 + $1.key * $1.value } }
-                let retained = summary.value(scenario: scenario.name, variant: variant,
-                                             MetricKey(Threshold.Metric.retainedBytes.name, runStep: row.step)).map { Int($0) } ?? 0
-                var tallies = Dictionary(errors.filter { $0.variant == variant && $0.step == row.step }.map { ($0.error, $0.tally) }) { a, _ in a }
-                let failed = try row.row.number("errors") as Int
-                if tallies.isEmpty, failed > 0 {
-                    tallies[StreamedRun.unnamedErrors] = ErrorTally(count: failed, message: "", firstUser: nil, firstIteration: nil)
-                }
-                var cpu = StepCPU()
-                if let median = try row.value("cpu_p50_us"), let wait = try row.value("wait_share") {
-                    cpu.record(medianMicroseconds: median, waitShare: wait, count: row.count)
-                }
-                metrics.append(StepMetrics(step: row.step, latency: latency, count: row.count, errors: tallies, allocations: allocated,
-                                           bytesAllocated: bytes, executions: executions, bytesFreed: bytes - retained, cpu: cpu))
-                // Counted when the run counted SQLite's work (a step that ran no statement has its zeros).
-                let counted = queries.filter { $0.variant == variant && $0.step == row.step }
-                if tables.perUser.values.contains(where: { $0[DatabaseMetric.statements.rawValue] != nil }) {
-                    var perUser: [Int: [DatabaseMetric: [Int: Int]]] = [:]
-                    for (user, figures) in tables.perUser {
-                        for metric in DatabaseMetric.allCases { perUser[user, default: [:]][metric] = figures[metric.rawValue] ?? [:] }
-                    }
-                    statements[row.step] = StepStatements(statements: Dictionary(counted.map { ($0.statement, $0.totals) }) { a, _ in a },
-                                                          perUser: perUser)
-                }
+    /// The scenario the run kept; a run without it, or with one that does not read, is refused.
+    private static func keptScenario(_ folder: RunFolder) throws(RunFolderError) -> Scenario {
+        let path = folder.file(RunFolder.scenarioFile)
+        do {
+            return try KeptScenario.read(at: path)
+        } catch {
+            switch error {
+            case .missing: throw .notARun(path: path, reason: "the run kept no copy of its scenario")
+            case let .unreadable(problem): throw .notARun(path: path, reason: problem)
             }
-            let phase = phases[variant]
-            let readBack = ReadBackMemory(variant: variant, memory: memory, retention: retention)
-            var result = VariantResult(
-                variant: variant, steps: metrics, memory: readBack.samples, retention: readBack.points,
-                leaks: leaks.filter { $0.variant == variant }.map(\.leak),
-                iterations: Int(figure("iterations") ?? 0), droppedIterations: Int(figure("dropped_iterations") ?? 0),
-                elapsedNanoseconds: UInt64(((phase?.seconds ?? 0) * 1e9).rounded()),
-                peakResidentBytes: Int(figure("rss_peak_bytes") ?? 0), wasInterrupted: false)
-            readBack.apply(to: &result)
-            result.timeSeries = series.filter { $0.variant == variant }
-            result.loadModel = scenario.loadModelName
-            result.stages = stages[variant] ?? []
-            result.scheduleLag = try HistogramFiles.readLag(folder, variant: variant)
-            result.populations = try PopulationResult.readBack(folder, scenario: scenario, variant: variant) { name, population in
-                summary.value(scenario: scenario.name, variant: variant, MetricKey(name, population: population))
-            }
-            result.secondLatencies = seconds
-            result.statements = statements
-            result.statementPlans = Dictionary(queries.filter { $0.variant == variant }.map { ($0.statement, $0.plan) }) { a, _ in a }
-            result.measuredStarted = phase?.started
-            result.virtualUsers = figure("virtual_users").map { Int($0) }
-            result.warmupIterations = figure("warmup_iterations").map { Int($0) }
-            result.datasetSeconds = datasets[variant]?.seconds
-            result.datasetSource = datasets[variant]?.source
-            if let sites {
-                result.allocationProfile = try Self.allocationProfile(folder, variant: variant, mode: info.allocationProfile,
-                                                                      steps: metrics.map(\.step),
-                                                                      sites: sites.filter { $0.variant == variant }.map(\.site))
-            }
-            variants.append(result)
         }
-        return RecordedRun(folder: folder, info: info, scenario: scenario, variants: variants,
-                           instructions: try Self.instructions(folder, distributions: distributions))
+    }
+
+    /// One variant as the tables, its latency logs and its allocation profile give it.
+    private static func rebuild(_ variant: String, from tables: RecordedTables, in folder: RunFolder, scenario: Scenario,
+                                info: RecordedRunInfo) throws(RunFolderError) -> VariantResult {
+        func figure(_ name: String) -> Double? { tables.figure(name, scenario: scenario, variant: variant) }
+        var metrics: [StepMetrics] = []
+        var statements: [String: StepStatements] = [:], seconds: [String: [Int: Histogram<UInt64>]] = [:]
+        for row in tables.steps where row.variant == variant {
+            let (step, perSecond) = try stepMetrics(row, from: tables, in: folder, scenario: scenario)
+            metrics.append(step)
+            if !perSecond.isEmpty { seconds[row.step] = perSecond }
+            if let counted = stepStatements(row, from: tables) { statements[row.step] = counted }
+        }
+        let phase = info.phases[variant]
+        let readBack = ReadBackMemory(variant: variant, memory: tables.memory, retention: tables.retention)
+        var result = VariantResult(
+            variant: variant, steps: metrics, memory: readBack.samples, retention: readBack.points,
+            leaks: tables.leaks.filter { $0.variant == variant }.map(\.leak),
+            iterations: Int(figure("iterations") ?? 0), droppedIterations: Int(figure("dropped_iterations") ?? 0),
+            elapsedNanoseconds: UInt64(((phase?.seconds ?? 0) * 1e9).rounded()),
+            peakResidentBytes: Int(figure("rss_peak_bytes") ?? 0), wasInterrupted: false)
+        readBack.apply(to: &result)
+        result.timeSeries = tables.series.filter { $0.variant == variant }
+        result.loadModel = scenario.loadModelName
+        result.stages = tables.stages[variant] ?? []
+        result.scheduleLag = try HistogramFiles.readLag(folder, variant: variant)
+        result.populations = try PopulationResult.readBack(folder, scenario: scenario, variant: variant) { name, population in
+            tables.summary.value(scenario: scenario.name, variant: variant, MetricKey(name, population: population))
+        }
+        result.secondLatencies = seconds
+        result.statements = statements
+        result.statementPlans = Dictionary(tables.queries.filter { $0.variant == variant }.map { ($0.statement, $0.plan) }) { a, _ in a }
+        result.measuredStarted = phase?.started
+        result.virtualUsers = figure("virtual_users").map { Int($0) }
+        result.warmupIterations = figure("warmup_iterations").map { Int($0) }
+        let dataset = info.datasets[variant]
+        result.datasetSeconds = dataset?.seconds
+        result.datasetSource = dataset?.source
+        if let sites = tables.sites {
+            result.allocationProfile = try Self.allocationProfile(folder, variant: variant, mode: info.allocationProfile,
+                                                                  steps: metrics.map(\.step),
+                                                                  sites: sites.filter { $0.variant == variant }.map(\.site))
+        }
+        return result
+    }
+
+    /// One step of a variant (its `steps.csv` row): latency from its interval log (and per
+    /// second, when the log has one interval a second), allocations and bytes per execution
+    /// from `distributions.csv`, frees from the summary's retained bytes, errors by name from
+    /// `errors.csv` (or unnamed, as many as the row counts), its CPU from the row.
+    private static func stepMetrics(_ row: StepsFile.Row, from tables: RecordedTables, in folder: RunFolder,
+                                    scenario: Scenario) throws(RunFolderError) -> (StepMetrics, [Int: Histogram<UInt64>]) {
+        let variant = row.variant
+        let distribution = tables.distributions[variant]?[row.step] ?? DistributionsFile.Step()
+        let (latency, perSecond) = try Self.latency(folder, variant: variant, step: row.step, count: row.count)
+        var executions: [Int: ExecutionDistribution] = [:]
+        for user in distribution.perUser.keys {
+            executions[user] = ExecutionDistribution(
+                allocations: distribution.table(DistributionsFile.allocations, user: user),
+                bytes: distribution.table(DistributionsFile.bytes, user: user),
+                peakBytes: distribution.table(DistributionsFile.peakBytes, user: user),
+                temporaryAllocations: distribution.table(DistributionsFile.temporaryAllocations, user: user))
+        }
+        let allocated = executions.values.reduce(0) { $0 + $1.allocations.reduce(0) { $0 + $1.key * $1.value } }
+        let bytes = executions.values.reduce(0) { $0 + $1.bytes.reduce(0) { $0 + $1.key * $1.value } }
+        let retained = tables.summary.value(scenario: scenario.name, variant: variant,
+                                            MetricKey(Threshold.Metric.retainedBytes.name, runStep: row.step)).map { Int($0) } ?? 0
+        var tallies = Dictionary(tables.errors.filter { $0.variant == variant && $0.step == row.step }.map { ($0.error, $0.tally) }) { a, _ in a }
+        let failed = try row.row.number("errors") as Int
+        if tallies.isEmpty, failed > 0 {
+            tallies[StreamedRun.unnamedErrors] = ErrorTally(count: failed, message: "", firstUser: nil, firstIteration: nil)
+        }
+        var cpu = StepCPU()
+        if let median = try row.value("cpu_p50_us"), let wait = try row.value("wait_share") {
+            cpu.record(medianMicroseconds: median, waitShare: wait, count: row.count)
+        }
+        let metrics = StepMetrics(step: row.step, latency: latency, count: row.count, errors: tallies, allocations: allocated,
+                                  bytesAllocated: bytes, executions: executions, bytesFreed: bytes - retained, cpu: cpu)
+        return (metrics, perSecond)
+    }
+
+    /// A step's SQLite work: each statement's totals from `queries.csv` and the per-execution
+    /// tables; nil when the run did not count it (a step that ran no statement has its zeros).
+    private static func stepStatements(_ row: StepsFile.Row, from tables: RecordedTables) -> StepStatements? {
+        let distribution = tables.distributions[row.variant]?[row.step] ?? DistributionsFile.Step()
+        guard distribution.perUser.values.contains(where: { $0[DatabaseMetric.statements.rawValue] != nil }) else { return nil }
+        let counted = tables.queries.filter { $0.variant == row.variant && $0.step == row.step }
+        var perUser: [Int: [DatabaseMetric: [Int: Int]]] = [:]
+        for (user, figures) in distribution.perUser {
+            for metric in DatabaseMetric.allCases { perUser[user, default: [:]][metric] = figures[metric.rawValue] ?? [:] }
+        }
+        return StepStatements(statements: Dictionary(counted.map { ($0.statement, $0.totals) }) { a, _ in a }, perUser: perUser)
     }
 
     /// The run as a result to write again (with `instructions` in place of its own, when
@@ -211,9 +222,7 @@ struct RecordedRun: Sendable {
         let rank = { (step: String) in steps.firstIndex(of: step) ?? .max }
         return VariantAllocationProfile(
             mode: mode,
-            stacks: stacks.values.sorted { a, b in
-                rank(a.step) != rank(b.step) ? rank(a.step) < rank(b.step) : a.frames.lexicographicallyPrecedes(b.frames)
-            },
+            stacks: stacks.values.sorted { $0.precedes($1, rank: rank) },
             sites: sites, truncatedAllocations: [:], droppedAllocations: 0)
     }
 

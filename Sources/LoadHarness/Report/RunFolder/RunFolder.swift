@@ -57,6 +57,14 @@ public struct RunFolder: Sendable, Hashable, CustomStringConvertible {
         FileManager.default.contents(atPath: file(relative)).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Throws `.notARun` unless the folder exists.
+    func requireFolder() throws(RunFolderError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notARun(path: path, reason: "no such folder")
+        }
+    }
+
     /// A table's rows; nil when the file is absent (see `RunTable.read(in:)`).
     func read(_ table: RunTable) throws(RunFolderError) -> RunTableRows? { try table.read(in: path) }
 

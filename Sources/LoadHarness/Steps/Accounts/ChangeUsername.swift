@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `change_username`: change the username.
 extension Steps {
+    /// `change_username`: change the username.
     public struct ChangeUsername: MeasuredStep {
         public static let name = "change_username"
         public static let summary = "Change the username."
@@ -16,12 +16,10 @@ extension Steps {
             self.text = text
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(text: arguments.text("username"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.users.changeUsername(as: try vu.session(), to: vu.text(text))

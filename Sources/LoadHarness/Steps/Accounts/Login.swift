@@ -1,16 +1,14 @@
 import Screens
 import SocialStack
 
-/// `login`: log in as the virtual user's own dataset user.
 extension Steps {
+    /// `login`: log in as the virtual user's own dataset user.
     public struct Login: ArgumentFreeStep {
         public static let name = "login"
         public static let summary = "Log in as the virtual user's own dataset user."
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let login = vu.loginScreen()
             login.email = vu.dataset.emails[vu.ownSlot]

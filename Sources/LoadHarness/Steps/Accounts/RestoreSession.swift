@@ -1,16 +1,14 @@
 import Screens
 import SocialStack
 
-/// `restore_session`: restore the saved session.
 extension Steps {
+    /// `restore_session`: restore the saved session.
     public struct RestoreSession: ArgumentFreeStep {
         public static let name = "restore_session"
         public static let summary = "Restore the saved session."
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             guard let session = vu.app.session else { throw ScreenError.notSignedIn }

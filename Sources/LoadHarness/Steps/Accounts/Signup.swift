@@ -1,16 +1,14 @@
 import Screens
 import SocialStack
 
-/// `signup`: sign up a new account.
 extension Steps {
+    /// `signup`: sign up a new account.
     public struct Signup: ArgumentFreeStep {
         public static let name = "signup"
         public static let summary = "Sign up a new account."
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             vu.signups += 1
             let login = vu.loginScreen()

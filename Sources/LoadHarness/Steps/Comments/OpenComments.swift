@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `open_comments`: open a post's comments.
 extension Steps {
+    /// `open_comments`: open a post's comments.
     public struct OpenComments: MeasuredStep {
         public static let name = "open_comments"
         public static let summary = "Open a post's comments."
@@ -17,12 +17,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(CommentsController(app: vu.app, post: try vu.post(target, step: Self.name)))
         }

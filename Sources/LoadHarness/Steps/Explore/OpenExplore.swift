@@ -1,17 +1,15 @@
 import Screens
 import SocialStack
 
-/// `open_explore`: open the explore screen.
 extension Steps {
+    /// `open_explore`: open the explore screen.
     public struct OpenExplore: ArgumentFreeStep {
         public static let name = "open_explore"
         public static let summary = "Open the explore screen."
         public static let screen = ScreenChange.opens(ExploreController.self)
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(ExploreController(app: vu.app))
         }

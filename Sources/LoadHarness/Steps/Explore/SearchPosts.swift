@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `search_posts`: search posts.
 extension Steps {
+    /// `search_posts`: search posts.
     public struct SearchPosts: MeasuredStep {
         public static let name = "search_posts"
         public static let summary = "Search posts."
@@ -16,12 +16,10 @@ extension Steps {
             self.query = query
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(query: arguments.text("query"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.top(ExploreController.self, step: Self.name, expected: "explore screen").searchPosts(vu.text(query))
         }

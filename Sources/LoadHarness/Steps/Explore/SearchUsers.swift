@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `search_users`: search users.
 extension Steps {
+    /// `search_users`: search users.
     public struct SearchUsers: MeasuredStep {
         public static let name = "search_users"
         public static let summary = "Search users."
@@ -16,12 +16,10 @@ extension Steps {
             self.query = query
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(query: arguments.text("query"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.top(ExploreController.self, step: Self.name, expected: "explore screen").searchUsers(vu.text(query))
         }

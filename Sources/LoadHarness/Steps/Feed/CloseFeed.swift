@@ -1,17 +1,15 @@
 import Screens
 import SocialStack
 
-/// `close_feed`: close the feed (its lifetime is checked).
 extension Steps {
+    /// `close_feed`: close the feed (its lifetime is checked).
     public struct CloseFeed: ArgumentFreeStep {
         public static let name = "close_feed"
         public static let summary = "Close the feed (its lifetime is checked)."
         public static let screen = ScreenChange.closes(FeedController.self)
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.close(FeedController.self, step: Self.name, expected: "feed")
         }

@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `open_feed`: open the home feed.
 extension Steps {
+    /// `open_feed`: open the home feed.
     public struct OpenFeed: MeasuredStep {
         public static let name = "open_feed"
         public static let summary = "Open the home feed."
@@ -17,12 +17,10 @@ extension Steps {
             self.pages = pages
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(pages: arguments.integer("pages"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let feed = FeedController(app: vu.app)
             try vu.app.navigator.push(feed)

@@ -1,16 +1,14 @@
 import Screens
 import SocialStack
 
-/// `refresh_feed`: refresh the open feed.
 extension Steps {
+    /// `refresh_feed`: refresh the open feed.
     public struct RefreshFeed: ArgumentFreeStep {
         public static let name = "refresh_feed"
         public static let summary = "Refresh the open feed."
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let feed = try vu.top(FeedController.self, step: Self.name, expected: "feed")
             try feed.refresh()

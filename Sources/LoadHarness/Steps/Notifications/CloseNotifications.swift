@@ -1,17 +1,15 @@
 import Screens
 import SocialStack
 
-/// `close_notifications`: close the notifications screen (its lifetime is checked).
 extension Steps {
+    /// `close_notifications`: close the notifications screen (its lifetime is checked).
     public struct CloseNotifications: ArgumentFreeStep {
         public static let name = "close_notifications"
         public static let summary = "Close the notifications screen (its lifetime is checked)."
         public static let screen = ScreenChange.closes(NotificationsController.self)
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.close(NotificationsController.self, step: Self.name, expected: "notifications screen")
         }

@@ -1,17 +1,15 @@
 import Screens
 import SocialStack
 
-/// `close_post`: close the open post (its lifetime is checked).
 extension Steps {
+    /// `close_post`: close the open post (its lifetime is checked).
     public struct ClosePost: ArgumentFreeStep {
         public static let name = "close_post"
         public static let summary = "Close the open post (its lifetime is checked)."
         public static let screen = ScreenChange.closes(PostDetailController.self)
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.close(PostDetailController.self, step: Self.name, expected: "post")
         }

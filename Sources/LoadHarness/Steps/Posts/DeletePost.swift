@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `delete_post`: delete a post.
 extension Steps {
+    /// `delete_post`: delete a post.
     public struct DeletePost: MeasuredStep {
         public static let name = "delete_post"
         public static let summary = "Delete a post."
@@ -16,12 +16,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             try stack.posts.delete(try vu.post(target, step: Self.name), as: try vu.session())

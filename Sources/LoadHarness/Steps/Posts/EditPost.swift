@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `edit_post`: edit a post.
 extension Steps {
+    /// `edit_post`: edit a post.
     public struct EditPost: MeasuredStep {
         public static let name = "edit_post"
         public static let summary = "Edit a post."
@@ -22,12 +22,10 @@ extension Steps {
             self.text = text
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"), text: arguments.text("text"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.posts.edit(try vu.post(target, step: Self.name), text: vu.text(text), as: try vu.session())

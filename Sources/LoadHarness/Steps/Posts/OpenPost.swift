@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `open_post`: open a post's detail screen.
 extension Steps {
+    /// `open_post`: open a post's detail screen.
     public struct OpenPost: MeasuredStep {
         public static let name = "open_post"
         public static let summary = "Open a post's detail screen."
@@ -17,12 +17,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(PostDetailController(app: vu.app, post: try vu.post(target, step: Self.name)))
         }

@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `post`: write a post.
 extension Steps {
+    /// `post`: write a post.
     public struct Post: MeasuredStep {
         public static let name = "post"
         public static let summary = "Write a post."
@@ -16,12 +16,10 @@ extension Steps {
             self.text = text
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(text: arguments.text("text"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.compose(.post, text: vu.text(text))
         }

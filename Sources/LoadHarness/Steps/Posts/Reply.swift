@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `reply`: reply to a post.
 extension Steps {
+    /// `reply`: reply to a post.
     public struct Reply: MeasuredStep {
         public static let name = "reply"
         public static let summary = "Reply to a post."
@@ -22,12 +22,10 @@ extension Steps {
             self.text = text
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"), text: arguments.text("text"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             let post = try stack.posts.post(try vu.post(target, step: Self.name))

@@ -1,17 +1,15 @@
 import Screens
 import SocialStack
 
-/// `close_profile`: close the open profile (its lifetime is checked).
 extension Steps {
+    /// `close_profile`: close the open profile (its lifetime is checked).
     public struct CloseProfile: ArgumentFreeStep {
         public static let name = "close_profile"
         public static let summary = "Close the open profile (its lifetime is checked)."
         public static let screen = ScreenChange.closes(ProfileController.self)
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.close(ProfileController.self, step: Self.name, expected: "profile")
         }

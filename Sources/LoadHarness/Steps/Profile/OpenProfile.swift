@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `open_profile`: open a user's profile.
 extension Steps {
+    /// `open_profile`: open a user's profile.
     public struct OpenProfile: MeasuredStep {
         public static let name = "open_profile"
         public static let summary = "Open a user's profile."
@@ -17,12 +17,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("user"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             try vu.app.navigator.push(ProfileController(app: vu.app, user: try vu.user(target, step: Self.name)))
         }

@@ -1,16 +1,14 @@
 import Screens
 import SocialStack
 
-/// `show_action_sheet`: show and dismiss the action sheet.
 extension Steps {
+    /// `show_action_sheet`: show and dismiss the action sheet.
     public struct ShowActionSheet: ArgumentFreeStep {
         public static let name = "show_action_sheet"
         public static let summary = "Show and dismiss the action sheet."
 
-        /// The step.
         public init() {}
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let profile = try vu.top(ProfileController.self, step: Self.name, expected: "profile")
             guard let header = profile.header else { throw StepError.noOpenScreen(step: Self.name, expected: "profile header") }

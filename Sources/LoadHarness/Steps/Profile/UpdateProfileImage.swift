@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `update_profile_image`: upload a new profile image.
 extension Steps {
+    /// `update_profile_image`: upload a new profile image.
     public struct UpdateProfileImage: MeasuredStep {
         public static let name = "update_profile_image"
         public static let summary = "Upload a new profile image."
@@ -17,15 +17,13 @@ extension Steps {
             self.bytes = bytes
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(bytes: arguments.integer("bytes"))
         }
 
-        /// Plays it for `vu`, inside its measured span: a PNG signature (the stack stores only
-        /// images), then bytes that change with the iteration.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
+            // A PNG signature (the stack stores only images), then bytes that change with the iteration.
             _ = try stack.users.setProfileImage(DatasetImage.bytes(count: bytes, variation: vu.iteration, stride: 1), as: try vu.session())
         }
     }

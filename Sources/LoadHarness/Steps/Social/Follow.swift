@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `follow`: follow a user.
 extension Steps {
+    /// `follow`: follow a user.
     public struct Follow: MeasuredStep {
         public static let name = "follow"
         public static let summary = "Follow a user."
@@ -16,12 +16,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("user"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.follows.follow(try vu.user(target, step: Self.name), as: try vu.session())

@@ -1,8 +1,8 @@
 import Screens
 import SocialStack
 
-/// `like`: like a post.
 extension Steps {
+    /// `like`: like a post.
     public struct Like: MeasuredStep {
         public static let name = "like"
         public static let summary = "Like a post."
@@ -16,12 +16,10 @@ extension Steps {
             self.target = target
         }
 
-        /// The step from its read arguments.
         public init(_ arguments: StepArguments) {
             self.init(target: arguments.target("post"))
         }
 
-        /// Plays it for `vu`, inside its measured span.
         public func play(_ vu: VirtualUser) throws {
             let stack = vu.stack
             _ = try stack.likes.like(try vu.post(target, step: Self.name), as: try vu.session())
