@@ -59,7 +59,7 @@ public struct RunComparison: Sendable {
     /// most, when both runs carry `instructions.csv`.
     public var functionChanges: [FunctionChanges] = []
     /// The runtime's metadata-cache lookups of each instruction metric judged without them that
-    /// is worse or better, or that only they moved (`RuntimeLookups`).
+    /// is worse, that only they moved, or that is better with them moving too (`RuntimeLookups`).
     public var runtimeLookups: [RuntimeLookups] = []
     /// Per step whose database metrics got worse or better, the statements behind it, when
     /// both runs carry `queries.csv` (RunComparison+Statements.swift).

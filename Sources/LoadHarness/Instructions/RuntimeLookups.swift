@@ -33,7 +33,8 @@ public struct RuntimeLookups: Sendable, Hashable {
 
 extension InstructionComparison {
     /// The verdicts of the instruction metrics judged without the runtime's lookups, and the
-    /// lookups of each metric whose verdict that changed or that is still worse or better. A
+    /// lookups of each metric that is worse so, that only they moved, or that is better with
+    /// them moving too. A
     /// median's execution is taken to make the mean's lookups: a step makes the same lookups
     /// in every execution, so they differ by a few probes at most.
     static func withoutRuntimeLookups(_ changes: [RunComparison.Change], tolerances: Tolerances, baseline: ComparedRun,
@@ -52,7 +53,9 @@ extension InstructionComparison {
             let summaryKey = SummaryFile.Key(scenario: change.scenario, variant: change.variant, metric: change.metric)
             let rest = RunComparison.judge(summaryKey, old - oldLookups, new - newLookups, tolerances, samples: nil, meansRepeat: true)
             let verdict: RunComparison.Verdict = rest.verdict == .unchanged && change.verdict != .unchanged ? .runtimeLookups : rest.verdict
-            if verdict != .unchanged {
+            // Shown: a regression (what was judged), a change only the lookups made, and an
+            // improvement the lookups took part in.
+            if verdict == .regression || verdict == .runtimeLookups || (verdict == .improvement && oldLookups != newLookups) {
                 lookups.append(RuntimeLookups(scenario: change.scenario, variant: change.variant, metric: change.metric,
                                               before: oldLookups, after: newLookups, judgedBefore: old - oldLookups,
                                               judgedAfter: new - newLookups))

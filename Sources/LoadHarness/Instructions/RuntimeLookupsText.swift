@@ -1,8 +1,8 @@
 import Foundation
 
 /// What `roost compare` prints of the runtime's metadata-cache lookups (`RuntimeLookups`): per
-/// instruction metric judged without them that is worse or better, or that only they moved,
-/// the lookups' instructions per execution and the rest's, the rest being what was judged.
+/// instruction metric judged without them that is worse, that only they moved, or that is better
+/// with them moving too: the lookups' instructions per execution and the rest's, the rest judged.
 enum RuntimeLookupsText {
     static func render(_ comparison: RunComparison, markdown: Bool) -> [String] {
         guard !comparison.runtimeLookups.isEmpty else { return [] }
