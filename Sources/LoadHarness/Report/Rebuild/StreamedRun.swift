@@ -116,7 +116,10 @@ public struct StreamedRun: Sendable {
             var droppedBySecond: [Int: Int] = [:]
             for row in variantRows { if let load = row.load { droppedBySecond[row.second] = load.dropped } }
             let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
-            let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
+            // A finished run's run.csv has each completed variant's measured phase, to the
+            // nanosecond; a killed run's readings bound it.
+            let elapsed = recorded.phases[variant].map { $0.seconds * 1_000 }
+                ?? (isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000))
             var result = VariantResult(
                 variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
                 iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
@@ -126,6 +129,11 @@ public struct StreamedRun: Sendable {
             result.timeSeries = variantRows
             result.leaksChecked = isComplete
             result.isRebuilt = true
+            // The lags a finished run wrote at its end, and each population's figures (design 20).
+            result.scheduleLag = Self.lag(run, variant: variant, population: nil, notes: &notes)
+            result.populations = PopulationResult.rebuilt(scenario, series: variantRows, phaseSeconds: recorded.phases[variant]?.seconds) {
+                Self.lag(run, variant: variant, population: $0, notes: &notes)
+            }
             result.readBackFlameGraphStacks = FlameGraphStacks.read(
                 folder: folder, variant: variant, isSampled: profileMode(scenario, info) == .sampled, notes: &notes)
             variants.append(result)
@@ -149,6 +157,17 @@ public struct StreamedRun: Sendable {
 
     /// What a rebuilt run's errors are counted under: their names are not streamed.
     static let unnamedErrors = "(error names are not streamed)"
+
+    /// A schedule lag the run wrote at its end (the variant's, or `population`'s); nil when it
+    /// wrote none (a killed run, a closed model), with a note when its log does not read.
+    private static func lag(_ run: RunFolder, variant: String, population: String?, notes: inout [String]) -> ScheduleLag? {
+        do {
+            return try HistogramFiles.readLag(run, variant: variant, population: population)
+        } catch {
+            notes.append("\(error); the schedule lag was left out")
+            return nil
+        }
+    }
 
     /// The run's allocation profile mode: run.csv's `allocation_profile`, else `--allocation-profile`
     /// on its command line (a run.csv from before that row), else the scenario's.
