@@ -100,11 +100,12 @@ import Testing
     }
 
     /// Makes `folder` look like a run of a build before sites at the peak: allocations.csv
-    /// without its last generation, no peak.folded.
+    /// with its first generation's columns only, no peak.folded.
     static func removePeakSites(from folder: String) throws {
         let path = folder + "/allocations.csv"
         let rows = try RFC4180.parse(TemporaryFolder.read(path))
-        try Data(rows.map { RFC4180.line(Array($0.dropLast(2))) }.joined().utf8).write(to: URL(fileURLWithPath: path))
+        let columns = RunTable.allocations.generations[0].count
+        try Data(rows.map { RFC4180.line(Array($0.prefix(columns))) }.joined().utf8).write(to: URL(fileURLWithPath: path))
         for file in try FileManager.default.contentsOfDirectory(atPath: folder + "/profiles") where file.hasSuffix(".peak.folded") {
             try FileManager.default.removeItem(atPath: folder + "/profiles/" + file)
         }

@@ -122,6 +122,7 @@ import Testing
         let rows = try TemporaryFolder.csv(folder + "/errors.csv", header: RunTable.errors.header)
         #expect(rows.count == 1)
         #expect(rows.first?["error"] == "ScreenError.notSignedIn")
+        #expect(rows.first?["step"] == "open_post" && rows.first?["population"] == "", "no populations: the column is empty")
         #expect(rows.first?["count"] == "6")
         #expect(rows.first?["message"]?.hasPrefix("no user is signed in") == true)
         #expect(rows.first?["first_vu"] == "0" && rows.first?["first_iteration"] == "0")

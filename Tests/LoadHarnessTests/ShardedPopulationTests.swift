@@ -82,6 +82,15 @@ import Testing
         #expect(stepCounts(merged) == stepCounts(wholeVariant))
         #expect(counts(merged.stages) == counts(wholeVariant.stages))
 
+        // Each population's statements (queries.csv, matched by population and step) add up to the whole run's.
+        let statements = { (folder: String) throws -> Set<String> in
+            Set(try TemporaryFolder.csv(folder + "/queries.csv", header: RunTable.queries.header).map { row in
+                ["population", "step", "statement", "executions", "runs"].map { row[$0]! }.joined(separator: " | ")
+            })
+        }
+        #expect(try statements(directory + "/merged") == statements(whole.folder))
+        #expect(try statements(whole.folder).contains { $0.hasPrefix("readers | open_profile | ") })
+
         // The thresholds are judged per population on the merged figures, as on the whole run.
         #expect(merge.result.thresholds.map(\.passed) == [true, true])
         #expect(whole.result.thresholds.map(\.passed) == [true, true])

@@ -63,6 +63,7 @@ import Testing
                 #expect(mine.reduce(0) { $0 + Int($1["executions"]!)! } == step.count)
                 #expect(mine.reduce(0) { $0 + Int($1["allocs"]!)! * Int($1["executions"]!)! } == step.allocations)
                 #expect(Set(mine.map { $0["vu"]! }) == ["0", "1"], "both users' executions, each under its own index")
+                #expect(mine.allSatisfy { $0["population"] == "" }, "no populations: the column is empty")
             }
         }
     }

@@ -1,7 +1,7 @@
 /// A run folder's `allocations.csv` read back (`AllocationsFile`): per scenario, variant and
-/// step, each site's allocations and bytes per execution, its blocks live at the peak of the
-/// step's median execution (design 19), and the profile's mode from `run.csv`. nil when the
-/// run carries no profile.
+/// step (the run's name of it: `readers.open_feed`, a population's step), each site's
+/// allocations and bytes per execution, its blocks live at the peak of the step's median
+/// execution (design 19), and the profile's mode from `run.csv`. nil when the run carries no profile.
 struct AllocationSites {
     /// One step of one variant.
     struct StepKey: Hashable, Comparable, Sendable {
@@ -43,5 +43,14 @@ struct AllocationSites {
             }
         }
         return AllocationSites(steps: steps, peaks: peaks, mode: run.info?.allocationProfile)
+    }
+
+    /// Whether `step` (a step's own name) of `scenario` is played by a named population here:
+    /// then its sites are under each population's name of it (`readers.open_feed`), not its own.
+    func isPlayedByPopulations(_ step: String, scenario: String) -> Bool {
+        steps.keys.contains { key in
+            let (population, own) = PopulationStepName.split(key.step)
+            return key.scenario == scenario && !population.isEmpty && own == step
+        }
     }
 }

@@ -8,7 +8,11 @@ extension RunComparison {
     mutating func addPeakSites(_ before: AllocationSites?, _ after: AllocationSites?) {
         var steps: [AllocationSites.StepKey: Bool] = [:]  // step -> whether its peak grew
         for change in changes where change.verdict == .regression || change.verdict == .improvement {
-            guard let key = MetricKey(parsing: change.metric), let step = key.step, Self.peakMetrics.contains(key.name) else { continue }
+            guard let key = MetricKey(parsing: change.metric), let step = key.runStep, Self.peakMetrics.contains(key.name) else { continue }
+            // A step over the populations that play it has no sites of its own: each population's key names them.
+            if key.population == nil, [before, after].contains(where: { $0?.isPlayedByPopulations(step, scenario: change.scenario) == true }) {
+                continue
+            }
             let grew = (change.current ?? 0) > (change.baseline ?? 0)
             steps[AllocationSites.StepKey(scenario: change.scenario, variant: change.variant, step: step), default: grew] = grew
         }

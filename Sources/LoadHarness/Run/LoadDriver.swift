@@ -49,6 +49,8 @@ final class LoadDriver: @unchecked Sendable {
     private let slots: [Int: Int]
     /// What the population's step names start with in this run (`readers.`; "" unnamed).
     private let prefix: String
+    /// Its iterations' and its setup's steps as the run names them, made once for all its users.
+    private let iterationNames: RecordedStepNames, setupNames: RecordedStepNames
 
     /// `stepIndex`: every measured step's index in the variant's time series (all populations'),
     /// by its name in the run.
@@ -65,6 +67,8 @@ final class LoadDriver: @unchecked Sendable {
         slots = Dictionary(playing.enumerated().map { ($1, $0) }) { first, _ in first }
         self.stepIndex = stepIndex
         prefix = PopulationStepName.prefix(of: context.population.name)
+        iterationNames = RecordedStepNames(prefix: prefix, steps: context.population.steps)
+        setupNames = RecordedStepNames(prefix: prefix + ScenarioSteps.setupPrefix, steps: context.population.setup)
     }
 
     /// Marks the calling thread as user `index`'s (first thing on it).
@@ -103,7 +107,7 @@ final class LoadDriver: @unchecked Sendable {
         // Measured like any step, before the phase: reported apart, not in the time series.
         let idle = MemorySampler(clock: clock, start: 0, tracker: context.tracker, shared: context.shared, period: context.samplePeriod)
         let setup = player(vu, steps: population.setup, shared: context.shared, start: 0, sampler: idle, records: nil)
-        setup.namePrefix = prefix + ScenarioSteps.setupPrefix
+        setup.names = setupNames
         setup.playSetup(measured: true)
         return PreparedUser(vu: vu, setup: setup.result)
     }
@@ -146,7 +150,7 @@ final class LoadDriver: @unchecked Sendable {
                                 records: records, stepIndex: stepIndex)
         player.patch = context.patch
         player.keepsLatencies = context.keepsLatencies
-        player.namePrefix = prefix
+        player.names = iterationNames
         return player
     }
 }

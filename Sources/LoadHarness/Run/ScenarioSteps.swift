@@ -21,4 +21,23 @@ enum ScenarioSteps {
         visit(steps)
         return names
     }
+
+    /// The types of the measured steps, in the order they first appear (nested ones too).
+    static func measuredTypes(in steps: [Step]) -> [any MeasuredStep.Type] {
+        var types: [any MeasuredStep.Type] = []
+        func visit(_ steps: [Step]) {
+            for step in steps {
+                switch step {
+                case .choose(let branches): branches.forEach { visit($0.steps) }
+                case .repeat(_, let inner): visit(inner)
+                case .measured(let measured):
+                    let type = type(of: measured)
+                    if !types.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) { types.append(type) }
+                case .think: break
+                }
+            }
+        }
+        visit(steps)
+        return types
+    }
 }

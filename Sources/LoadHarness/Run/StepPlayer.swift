@@ -31,13 +31,9 @@ final class StepPlayer: @unchecked Sendable {
     var patch: StackPatch?
     /// Whether each execution's latency is kept (`roost run --timings-only`: latencies.csv).
     var keepsLatencies = false
-    /// Put before each measured step's name in what it records (`setup.` for setup steps).
-    var namePrefix = "" {
-        didSet { prefixedNames.removeAll() }
-    }
-    /// Each step type's name with `namePrefix`, made once: joining them per execution allocated
-    /// a string (past 15 bytes) on the user's thread every step.
-    private var prefixedNames: [ObjectIdentifier: String] = [:]
+    /// The names its measured steps are recorded under (`readers.open_feed`; `setup.login` for
+    /// setup steps): made once per population by its driver, so no execution joins them.
+    var names = RecordedStepNames.own
     private var isMeasuring = true
     /// Per measured step (by index), its executions until the next whose CPU clock is read (0: the next).
     private var cpuCountdowns: [Int] = []
@@ -129,7 +125,7 @@ final class StepPlayer: @unchecked Sendable {
         }
         let closed = type(of: step).screen.closed
         if let closed { trackClosingScreen(closed) }
-        let name = recordedName(of: type(of: step))
+        let name = names.name(of: type(of: step))
         // `roost run --instructions`: the step's own instructions, counted by callgrind (nil: not counting).
         let instructionLabel = InstructionCounter.isActive ? InstructionCounter.label(variant: variant, step: name) : nil
         // SQLite's counts of the span's statements (StatementCounters: the table is made
@@ -190,16 +186,6 @@ final class StepPlayer: @unchecked Sendable {
             sampler.sampleAfterClose(close, step: name, retainedBytes: retained, iteration: shared.iterations,
                                      liveTrackedObjects: census.live)
         }
-    }
-
-    /// The name a step of `type` is recorded under: its own, after `namePrefix`.
-    private func recordedName(of type: any MeasuredStep.Type) -> String {
-        if namePrefix.isEmpty { return type.name }
-        let key = ObjectIdentifier(type)
-        if let name = prefixedNames[key] { return name }
-        let name = namePrefix + type.name
-        prefixedNames[key] = name
-        return name
     }
 
     /// Whether this execution of the step at `index` reads its CPU clock: the first, then one in

@@ -36,7 +36,7 @@ public struct StreamedRun: Sendable {
         let completed = Set(recorded.completedVariants)
         let variants = tables.variantsInOrder(declared: scenario.variants.map(\.name)).map { variant in
             rebuild(variant, from: tables, in: run, scenario: scenario, isComplete: completed.contains(variant),
-                    info: recorded.values, notes: &notes)
+                    phaseSeconds: recorded.phases[variant]?.seconds, info: recorded.values, notes: &notes)
         }
         return StreamedRun(result: assemble(variants, scenario: scenario, info: recorded.values), notes: notes,
                            recordedState: recorded.state)
@@ -56,9 +56,10 @@ public struct StreamedRun: Sendable {
         }
     }
 
-    /// One variant as its streamed rows, executions, latency logs, memory and leaks give it.
+    /// One variant as its streamed rows, executions, latency logs, memory and leaks give it;
+    /// `phaseSeconds`, its measured phase as a finished run's run.csv has it.
     private static func rebuild(_ variant: String, from tables: StreamedTables, in run: RunFolder, scenario: Scenario,
-                                isComplete: Bool, info: [String: String], notes: inout [String]) -> VariantResult {
+                                isComplete: Bool, phaseSeconds: Double?, info: [String: String], notes: inout [String]) -> VariantResult {
         let last = tables.lastSecond[variant] ?? 0
         let variantRows = tables.rows.filter { $0.variant == variant }
         let metrics = stepMetrics(variant, rows: variantRows, through: last, tables: tables, in: run, scenario: scenario,
@@ -70,16 +71,24 @@ public struct StreamedRun: Sendable {
         var droppedBySecond: [Int: Int] = [:]
         for row in variantRows { if let load = row.load { droppedBySecond[row.second] = load.dropped } }
         let sampledMilliseconds = samples.last?.elapsedMilliseconds ?? 0
-        let elapsed = isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000)
+        // A finished run's run.csv has each completed variant's measured phase, to the
+        // nanosecond; a killed run's readings bound it.
+        let elapsed = phaseSeconds.map { $0 * 1_000 }
+            ?? (isComplete ? sampledMilliseconds : max(sampledMilliseconds, Double(last) * 1_000))
         var result = VariantResult(
             variant: variant, steps: metrics, memory: samples, retention: points, leaks: isComplete ? leakRecords : [],
             iterations: max(samples.map(\.iteration).max() ?? 0, points.map(\.iteration).max() ?? 0),
-            droppedIterations: droppedBySecond.values.reduce(0, +), elapsedNanoseconds: UInt64(max(elapsed, 1) * 1e6),
+            droppedIterations: droppedBySecond.values.reduce(0, +), elapsedNanoseconds: UInt64((max(elapsed, 1) * 1e6).rounded()),
             peakResidentBytes: readBack.peakResidentBytes, wasInterrupted: !isComplete)
         readBack.apply(to: &result)
         result.timeSeries = variantRows
         result.leaksChecked = isComplete
         result.isRebuilt = true
+        // The lags a finished run wrote at its end, and each population's figures (design 20).
+        result.scheduleLag = Self.lag(run, variant: variant, population: nil, notes: &notes)
+        result.populations = PopulationResult.rebuilt(scenario, series: variantRows, phaseSeconds: phaseSeconds) {
+            Self.lag(run, variant: variant, population: $0, notes: &notes)
+        }
         result.readBackFlameGraphStacks = FlameGraphStacks.read(
             folder: run.path, variant: variant, isSampled: profileMode(scenario, info) == .sampled, notes: &notes)
         return result
@@ -137,6 +146,17 @@ public struct StreamedRun: Sendable {
 
     /// What a rebuilt run's errors are counted under: their names are not streamed.
     static let unnamedErrors = "(error names are not streamed)"
+
+    /// A schedule lag the run wrote at its end (the variant's, or `population`'s); nil when it
+    /// wrote none (a killed run, a closed model), with a note when its log does not read.
+    private static func lag(_ run: RunFolder, variant: String, population: String?, notes: inout [String]) -> ScheduleLag? {
+        do {
+            return try HistogramFiles.readLag(run, variant: variant, population: population)
+        } catch {
+            notes.append("\(error); the schedule lag was left out")
+            return nil
+        }
+    }
 
     /// The run's allocation profile mode: run.csv's `allocation_profile`, else `--allocation-profile`
     /// on its command line (a run.csv from before that row), else the scenario's.

@@ -1,6 +1,7 @@
 /// `queries.csv` (design section 11): per variant, step and distinct statement, SQLite's
 /// counts summed over the step's executions and the statement's `EXPLAIN QUERY PLAN` on one
-/// line; and the per-execution columns `steps.csv` gains.
+/// line, then (since design 20) the population that played the step; and the per-execution
+/// columns `steps.csv` gains.
 enum QueriesFile {
     static var header: [String] { RunTable.queries.header }
 
@@ -23,10 +24,11 @@ enum QueriesFile {
     static func rows(scenario: String, _ variant: VariantResult) -> [[String]] {
         variant.steps.flatMap { step -> [[String]] in
             guard let counts = variant.statements[step.step] else { return [] }
+            let (name, population) = PopulationColumn.fields(step.step)
             return ranked(counts).map { sql, totals in
-                [scenario, variant.variant, step.step, sql, String(counts.executions), String(totals.runs),
+                [scenario, variant.variant, name, sql, String(counts.executions), String(totals.runs),
                  String(totals.vmSteps), String(totals.fullscanSteps), String(totals.sorts),
-                 String(totals.autoindexRows), variant.statementPlans[sql] ?? StatementPlans.unknown]
+                 String(totals.autoindexRows), variant.statementPlans[sql] ?? StatementPlans.unknown, population]
             }
         }
     }
@@ -35,7 +37,8 @@ enum QueriesFile {
         RunTable.queries.text(run.variants.flatMap { rows(scenario: run.scenario.name, $0) })
     }
 
-    /// One row read back: a statement of a step, its totals over `executions` of the step, and its plan.
+    /// One row read back: a statement of a step (`step` the run's name of it: `readers.open_feed`),
+    /// its totals over `executions` of the step, and its plan.
     struct Row: Sendable, Hashable {
         let scenario: String, variant: String, step: String, statement: String
         let executions: Int
@@ -54,7 +57,7 @@ enum QueriesFile {
             guard numbers.count == counted.count, numbers[0] > 0 else {
                 throw row.problem("expected counts in executions...autoindex_rows, got \(counted.map { row[$0] ?? "" }.joined(separator: ","))")
             }
-            rows.append(Row(scenario: try row.text("scenario"), variant: try row.text("variant"), step: try row.text("step"),
+            rows.append(Row(scenario: try row.text("scenario"), variant: try row.text("variant"), step: try PopulationColumn.runStep(row),
                             statement: try row.text("statement"), executions: numbers[0],
                             totals: StepStatements.Totals(runs: numbers[1], vmSteps: numbers[2], fullscanSteps: numbers[3],
                                                           sorts: numbers[4], autoindexRows: numbers[5]),

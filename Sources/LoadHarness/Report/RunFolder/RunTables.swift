@@ -30,13 +30,17 @@ extension RunTable {
 
     /// `errors.csv`: per variant, step and error (type and case), how many and the first one's message and place.
     public static let errors = RunTable(
-        "errors.csv", ["scenario", "variant", "step", "error", "count", "message", "first_vu", "first_iteration"])
+        "errors.csv", ["scenario", "variant", "step", "error", "count", "message", "first_vu", "first_iteration"],
+        // (since design 20) the population that played the step (empty without populations).
+        added: [PopulationColumn.name])
 
     /// `queries.csv`: per variant, step and distinct statement, SQLite's counts over the step's executions and the plan.
     public static let queries = RunTable(
         "queries.csv",
         ["scenario", "variant", "step", "statement", "executions", "runs", "vm_steps", "fullscan_steps", "sorts",
-         "autoindex_rows", "plan"])
+         "autoindex_rows", "plan"],
+        // (since design 20) the population that played the step (empty without populations).
+        added: [PopulationColumn.name])
 
     /// `instructions.csv` (`roost run --instructions`): per variant, step and function, own and inclusive instructions.
     public static let instructions = RunTable(
@@ -81,7 +85,9 @@ extension RunTable {
     /// allocations and bytes; (since design 19) and by their peak bytes and temporary allocations.
     public static let executions = RunTable(
         "executions.csv", ["scenario", "variant", "second", "step", "vu", "allocs", "bytes", "executions"],
-        added: ["peak_bytes", "temporary_allocs"])
+        added: ["peak_bytes", "temporary_allocs"],
+        // (since design 20) the population that played the step (empty without populations).
+        [PopulationColumn.name])
 
     /// `distributions.csv`: per variant, step, virtual user and per-execution figure (`allocs`,
     /// `bytes`, SQLite's counts; `instructions` with no user), how many executions had each
@@ -117,7 +123,9 @@ extension RunTable {
     public static let allocations = RunTable(
         "allocations.csv",
         ["scenario", "variant", "step", "site", "executions", "allocs", "bytes", "retained_allocs", "retained_bytes"],
-        added: ["peak_allocs", "peak_bytes"])
+        added: ["peak_allocs", "peak_bytes"],
+        // (since design 20) the population that played the step (empty without populations).
+        [PopulationColumn.name])
 
     /// `latencies.csv` (`roost run --timings-only`): every measured execution's latency.
     public static let latencies = RunTable("latencies.csv", ["scenario", "variant", "step", "vu", "execution", "latency_ns"])

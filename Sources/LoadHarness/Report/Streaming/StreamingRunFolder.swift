@@ -111,7 +111,12 @@ public final class StreamingRunFolder: RunSink {
         }
         flush()
         let (info, logs) = state.withLock { state -> (RunInfo, [String: AppendOnlyFile]) in
-            if !result.wasInterrupted { state.info.completedVariants.append(result.variant) }
+            if !result.wasInterrupted {
+                state.info.completedVariants.append(result.variant)
+                // Its measured phase, as the finished run's run.csv has it: a rebuild of a run
+                // killed later knows how long the variant's last, partial second was.
+                if let started = result.measuredStarted { state.info.phases.append((started, Double(result.elapsedNanoseconds) / 1e9)) }
+            }
             let finished = state.logs.filter { $0.key.hasPrefix(result.variant + ".") }
             for key in finished.keys { state.logs[key] = nil }
             return (state.info, finished)
