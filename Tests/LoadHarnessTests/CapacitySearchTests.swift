@@ -122,7 +122,8 @@ import Testing
 
     @Test func aProbeTheHarnessCouldNotDriveStopsTheSearchAndSaysWhy() {
         let (search, requests) = search(CapacitySettings(start: 50, users: 4), limit: 1_000, lagFailureAt: 200)
-        #expect(requests.map(\.rate) == [50, 100, 200])
+        // 200/s is played twice: once late may be a moment's stall; late again, the search stops.
+        #expect(requests.map(\.rate) == [50, 100, 200, 200])
         guard case .generatorLimited(let rate, let reason)? = search.ending else {
             Issue.record("ended \(String(describing: search.ending))")
             return
@@ -170,10 +171,17 @@ import Testing
         let (again, againPlayed) = play([.pass, .moreUsers, .generatorLimited, .generatorLimited])
         #expect(againPlayed.count == 4)
         #expect(again.ending == .generatorLimited(rate: 2_000, reason: "the harness's own work took 34% of the busy cores"))
-        // Undriven with the users the passing rate had: nothing fewer to try.
-        let (first, firstPlayed) = play([.pass, .generatorLimited])
-        #expect(firstPlayed.map(\.users) == [32, 32])
+        // Undriven with the users the passing rate had: nothing fewer to try, so the rate is
+        // played again as it was; undriven again, the search stops and says why.
+        let (first, firstPlayed) = play([.pass, .generatorLimited, .generatorLimited])
+        #expect(firstPlayed.map(\.users) == [32, 32, 32])
+        #expect(firstPlayed.map(\.rate) == [1_000, 2_000, 2_000])
         #expect(first.ending == .generatorLimited(rate: 2_000, reason: "the harness's own work took 34% of the busy cores"))
+        // Played again, it fails (the stack's limit after all): the search bisects below it.
+        let (stalled, stalledPlayed) = play([.pass, .generatorLimited, .fail])
+        #expect(stalledPlayed.prefix(4).map(\.rate) == [1_000, 2_000, 2_000, 1_500])
+        #expect(stalled.ending == .found)
+        #expect(stalled.highestPass.map { $0 <= 1_500 && $0 >= 1_500 / 1.05 } == true)
     }
 
     /// Far below the cores' limit a rate grows four times, and the users grow with it by

@@ -73,7 +73,8 @@ public struct CapacityRun: Sendable {
             search.record(probe)
             var described = Self.describe(probe)
             if probe.verdict == .generatorLimited, let again = search.next, again.rate == request.rate {
-                described += "; again with \(again.users) (as many as the highest passing rate needed)"
+                described += again.users < request.users ? "; again with \(again.users) (as many as the highest passing rate needed)"
+                    : "; played again as it was (the machine may have stalled for a moment)"
             }
             progress("probe \(number): \(Self.rate(request.rate)): \(described)")
             sampled[number] = profile

@@ -14,7 +14,8 @@
 /// the stack's limit: when it had more users than the highest passing rate needed, it is
 /// played again with those fewer (each user is a thread, and the harness's own work grows
 /// with them); when that probe keeps up it passes, when its users wait inside the steps and
-/// the more started no more it fails, else the search stops and says why.
+/// the more started no more it fails; a rate played once is played again as it was (the
+/// harness may have stalled for a moment); else the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
     struct Request: Equatable {
@@ -112,12 +113,14 @@ struct CapacitySearch {
             // The same request again, with more users.
             users = min(settings.maxUsers, max(users + 1, probe.nextUsers ?? users * 2))
         case .generatorLimited:
-            guard let fewer = usersToDriveAgain(probe) else {
+            if let fewer = usersToDriveAgain(probe) {
+                undriven = probe
+                users = fewer
+            } else if probes.filter({ $0.targetRate == probe.targetRate }).count > 1 {
                 phase = .done(Self.generatorLimited(probe))
-                return
             }
-            undriven = probe
-            users = fewer
+            // Else the same request once more: a moment's stall of the machine makes a schedule
+            // late as it makes a tail fail by chance, and stopping on it would end the search low.
         case .pass:
             passes.append(probe.targetRate)
             if probe.levels > 1 {
