@@ -51,13 +51,13 @@ struct VariantRunner {
         return try measure { leftOver = $0 }
     }
 
-    /// The variant on a fresh stack, which `made` is told of.
+    /// The variant on a fresh stack, which `made` is told of: the stack made and patched, the
+    /// populations' users playing it from one measured phase, their results assembled.
     private func measure(made: (SocialStack) -> Void) throws -> VariantResult {
         let settings = variant.stack ?? scenario.stack
-        let configuration = stackConfiguration(settings)
         // The runner holds the stack's administration (the dataset, the query plans); the
         // virtual users and their screens get the stack alone.
-        let (administration, dataset, datasetSource, datasetSeconds) = try makeStack(configuration, settings: settings)
+        let (administration, dataset, datasetSource, datasetSeconds) = try makeStack(stackConfiguration(settings), settings: settings)
         let stack = administration.stack
         made(stack)
         try patch?.setUp(stack)
@@ -74,13 +74,12 @@ struct VariantRunner {
         // its share of its schedule (every iteration keeps its place), moved by its start.
         let plays = PopulationPlay.plays(of: scenario, share: share, makesTimeSeries: makesTimeSeries)
         let measured = plays.flatMap(\.measured)
-        // Setup steps' rows first (`setup.login`), then the iterations' steps.
-        let order = plays.flatMap(\.setupNames) + measured
         let stepIndex = Dictionary(measured.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
         // The variant's latency logs are opened (files created) before anyone measures.
         sink?.variantBegan(variant.name, steps: measured)
         let timeline = Mutex<TimeSeriesCollector?>(nil)
-        // The measured phase starts here: the clock, the memory sampler and the time series.
+        // The measured phase starts here, once every user is ready: the clock's origin, the time
+        // series, the memory sampler and the wall-clock sampler.
         let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
@@ -110,50 +109,65 @@ struct VariantRunner {
             return LoadDriver(context: context, clock: clock, stop: stop, playing: play.playing, plan: play.plan,
                               stepQueues: play.stepQueues, iterationQueues: play.iterationQueues, stepIndex: stepIndex, begin: begin)
         }, begin: begin)
-        let outcome = LoadOutcome.together(outcomes)
-        let (results, dropped, start, sampler) = (outcome.results, outcome.dropped, outcome.phase.start, outcome.phase.sampler)
+        let played = PlayedVariant(plays: plays, outcomes: outcomes, timeline: timeline.withLock { $0 }, tracker: tracker,
+                                   profiler: profiler)
+        var result = assemble(played, statementPlansOn: administration)
+        result.datasetSeconds = datasetSeconds
+        result.datasetSource = datasetSource
+        sink?.variantEnded(result)
+        return result
+    }
+
+    /// What the populations' users played, for `assemble`.
+    private struct PlayedVariant {
+        let plays: [PopulationPlay]
+        let outcomes: [LoadOutcome]
+        let timeline: TimeSeriesCollector?
+        let tracker: LifetimeTracker
+        let profiler: AllocationProfiler
+    }
+
+    /// The variant's result from what its users played, once they are done: the phase ended
+    /// (time series, samplers), the steps and statements merged, the leak check and the profile.
+    private func assemble(_ played: PlayedVariant, statementPlansOn administration: StackAdministration) -> VariantResult {
+        let outcome = LoadOutcome.together(played.outcomes)
+        let (results, start, sampler) = (outcome.results, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
         let wallClockProfile = wallClockSampler?.stop()
-        let collector = timeline.withLock { $0 }
-        let timeSeries = collector?.finish(elapsed: elapsed) ?? []
+        let timeSeries = played.timeline?.finish(elapsed: elapsed) ?? []
         sampler.stopAndSample()
 
+        let measured = played.plays.flatMap(\.measured)
+        // Setup steps' rows first (`setup.login`), then the iterations' steps.
+        let order = played.plays.flatMap(\.setupNames) + measured
         let merged = Self.mergedSteps(results)
         let (leaks, recording) = withExtendedLifetime(results) {
-            finishAllocationProfile(profiler, tracker: tracker, leaks: timingsOnly ? [] : LeakCheck.records(tracker: tracker))
+            finishAllocationProfile(played.profiler, tracker: played.tracker,
+                                    leaks: timingsOnly ? [] : LeakCheck.records(tracker: played.tracker))
         }
         let statements = Self.mergedStatements(results)
         var result = VariantResult(
-            variant: variant.name,
-            steps: order.compactMap { merged[$0] },
-            memory: sampler.samples,
-            retention: sampler.retention,
-            leaks: leaks,
-            iterations: results.reduce(0) { $0 + $1.iterations },
-            droppedIterations: dropped,
-            elapsedNanoseconds: elapsed,
-            peakResidentBytes: sampler.peakResidentBytes,
-            wasInterrupted: stop.isSet,
+            variant: variant.name, steps: order.compactMap { merged[$0] }, memory: sampler.samples, retention: sampler.retention,
+            leaks: leaks, iterations: results.reduce(0) { $0 + $1.iterations }, droppedIterations: outcome.dropped,
+            elapsedNanoseconds: elapsed, peakResidentBytes: sampler.peakResidentBytes, wasInterrupted: stop.isSet,
             allocationRecording: recording)
         result.timeSeries = timeSeries
         result.peakHeapBytes = sampler.peakHeapBytes
         result.loadModel = scenario.loadModelName
         result.scheduleLag = outcome.lag
-        result.stages = collector?.stageResults(elapsed: elapsed) ?? []
-        result.populations = PopulationResult.results(plays, outcomes: outcomes)
+        result.stages = played.timeline?.stageResults(elapsed: elapsed) ?? []
+        result.populations = PopulationResult.results(played.plays, outcomes: played.outcomes)
         result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
                                      stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.estimatedTotalNanoseconds ?? 0) },
                                      startWaitNanoseconds: result.stages.reduce(0) { $0 &+ ($1.usage?.startWaitNanoseconds ?? 0) },
                                      cores: CPUTime.cores)
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
-        result.virtualUsers = plays.reduce(0) { $0 + $1.playing.count }
+        result.virtualUsers = played.plays.reduce(0) { $0 + $1.playing.count }
         result.wallClockProfile = wallClockProfile
         result.warmupIterations = scenario.load.warmup
         result.statements = statements
         result.statementPlans = timingsOnly ? [:] : StatementPlans.explain(statements, on: administration)
-        result.datasetSeconds = datasetSeconds
-        result.datasetSource = datasetSource
         result.isThinned = sampler.isThinned
         result.fitOverAllCloses = sampler.retentionFit
         if let rows = sampler.fileRows {
@@ -161,7 +175,6 @@ struct VariantRunner {
         } else {
             result.memoryRowsStreamed = true
         }
-        sink?.variantEnded(result)
         return result
     }
 
