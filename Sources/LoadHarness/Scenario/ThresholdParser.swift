@@ -25,7 +25,7 @@ extension Threshold {
 
 /// Reads one threshold expression: its metric key through `MetricKeyParser` (the one grammar of a
 /// key), then the comparison and the value, remembering where each part was written.
-struct ThresholdParser {
+struct ThresholdParser: ScalarScanning {
     /// A parsed threshold, and its key as written (where its step, variant, stage and population are).
     struct Parsed {
         var threshold: Threshold
@@ -36,8 +36,8 @@ struct ThresholdParser {
     private static let byteUnits: [(String, Double)] = [("B", 1), ("KB", 1_024), ("MB", 1_048_576), ("GB", 1_073_741_824)]
 
     private let source: String
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
+    let scalars: [Unicode.Scalar]
+    var index = 0
 
     private init(_ source: String) {
         self.source = source
@@ -169,20 +169,6 @@ struct ThresholdParser {
         }
     }
 
-    private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-    private mutating func take(while accept: (Unicode.Scalar) -> Bool) -> String {
-        var taken = String.UnicodeScalarView()
-        while let next = peek, accept(next) {
-            taken.append(next)
-            index += 1
-        }
-        return String(taken)
-    }
-
-    private mutating func skipSpaces() {
-        while let next = peek, next == " " || next == "\t" { index += 1 }
-    }
 
     /// The text is not a threshold: `expectation` was not met at the 0-based scalar `at` (by default where the parser is).
     private func malformed(_ expectation: String, at position: Int? = nil) -> ThresholdSyntaxError {

@@ -4,7 +4,7 @@
 /// in any order, each at most once, their values of letters, digits, `_` and `-`. Spaces and
 /// tabs may stand between the parts. It reads from a position in a longer text (a threshold's
 /// key is followed by its comparison) and remembers where each part was written, for messages.
-struct MetricKeyParser {
+struct MetricKeyParser: ScalarScanning {
     /// The tags a key may carry, in the order messages list them.
     enum Tag: String, CaseIterable {
         case variant, stage, population
@@ -20,9 +20,9 @@ struct MetricKeyParser {
         var populationCharacter: Int?
     }
 
-    private let scalars: [Unicode.Scalar]
+    let scalars: [Unicode.Scalar]
     /// The 0-based scalar the parser reads next; past the key and its trailing spaces once read.
-    private(set) var index: Int
+    var index: Int
 
     /// A parser of `scalars` from `index`.
     init(_ scalars: [Unicode.Scalar], from index: Int = 0) {
@@ -126,8 +126,6 @@ struct MetricKeyParser {
         return tags
     }
 
-    private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
     /// `[A-Za-z0-9_]`: a metric's name and a tag's keyword.
     static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
@@ -135,17 +133,4 @@ struct MetricKeyParser {
 
     /// `[A-Za-z0-9_-]`: a step's, variant's, stage's or population's name.
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool { isWordCharacter(scalar) || scalar == "-" }
-
-    private mutating func take(while accept: (Unicode.Scalar) -> Bool) -> String {
-        var taken = String.UnicodeScalarView()
-        while let next = peek, accept(next) {
-            taken.append(next)
-            index += 1
-        }
-        return String(taken)
-    }
-
-    private mutating func skipSpaces() {
-        while let next = peek, next == " " || next == "\t" { index += 1 }
-    }
 }
