@@ -154,6 +154,10 @@ public final class SocialStack: Sendable {
     /// Whether `close()` was called.
     public var isClosed: Bool { store.isClosed }
 
+    /// Nanoseconds SQLite's one writer has spent in write transactions since the stack began;
+    /// its share of a span says whether writes wait for the writer's work or for their turn.
+    public var writerBusyNanoseconds: UInt64 { store.writerBusy.value }
+
     /// The database, for the stack's own tests; tools reach it through `StackAdministration.database`.
     var database: any DatabaseReader { store.writer }
 

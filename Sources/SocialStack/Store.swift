@@ -22,6 +22,9 @@ final class Store: Sendable {
     let scryptRuns = Locked(0)
     /// Set once by `close()`: every read and write throws `StackError.closed` from then on.
     private let closed = OnceFlag()
+    /// Nanoseconds the writer has spent inside write transactions (from the turn's start on
+    /// GRDB's writer queue to its end): over a span, how much of it the one writer was working.
+    let writerBusy = AtomicTotal()
 
     /// A store on `writer`; `readers` are the connections reads use beside it (nil for a
     /// `.privateMemory` queue, which reads on its one connection).
@@ -140,7 +143,9 @@ final class Store: Sendable {
         let (value, outbox): (T, Outbox)
         do {
             (value, outbox) = try writer.writeWithoutTransaction { db in
-                try Self.inTransaction(db, begin: Statements.beginImmediate) {
+                let began = DispatchTime.now().uptimeNanoseconds
+                defer { writerBusy.add(DispatchTime.now().uptimeNanoseconds &- began) }
+                return try Self.inTransaction(db, begin: Statements.beginImmediate) {
                     var outbox = Outbox()
                     let value = try body(db, &outbox)
                     return (value, outbox)

@@ -93,3 +93,44 @@ import Testing
             + "the step's own work, not a shortage of cores)")
     }
 }
+
+/// SQLite's writer's busy share beside the cores: what the writer did in each stage, from
+/// readings of its busy time spread over the stages as the process's CPU time is.
+@Suite struct WriterBusyTests {
+    @Test func theWritersBusyTimeIsSpreadOverTheStagesItsReadingsSpan() {
+        let second: UInt64 = 1_000_000_000
+        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
+                                     LoadPlan.Span(name: "probe", start: second, end: 3 * second, target: 10, unit: .rate)],
+                            users: nil, arrivals: nil)
+        let timeline = LoadTimeline(plan: plan, queues: [])
+        timeline.readProcessCPU(at: 0, cpu: 0, writer: 5_000)
+        // 0.5 s of writes in the first second; 1.2 s over the next two, half in each.
+        timeline.readProcessCPU(at: second, cpu: 1_000, writer: 5_000 + 500_000_000)
+        timeline.readProcessCPU(at: 3 * second, cpu: 3_000, writer: 5_000 + 1_700_000_000)
+        let stages = timeline.stageResults(steps: [], elapsed: 3 * second)
+        #expect(stages.map { $0.usage?.writerNanoseconds } == [500_000_000, 1_200_000_000])
+        #expect(stages.map { $0.usage?.writerBusyShare } == [0.5, 0.6])
+    }
+
+    @Test func aStackWhoseWriterWasNotReadSaysNothingOfIt() {
+        let plan = LoadPlan(stages: [LoadPlan.Span(name: "stage1", start: 0, end: 1_000_000_000, target: 10, unit: .rate)],
+                            users: nil, arrivals: nil)
+        let timeline = LoadTimeline(plan: plan, queues: [])
+        timeline.readProcessCPU(at: 0, cpu: 0)
+        timeline.readProcessCPU(at: 1_000_000_000, cpu: 1_000)
+        #expect(timeline.stageResults(steps: [], elapsed: 1_000_000_000).first?.usage?.writerBusyShare == nil)
+    }
+
+    /// The answer gives the writer's share beside the cores': a writer with room while the
+    /// writes wait says the turns, not the writes' work, are the limit.
+    @Test func theBottleneckLineGivesTheWritersShareBesideTheCores() {
+        let login = StageResult.Step(step: "login", count: 1_000, errors: 0, p50: 200, p90: 900, p99: 90_000, max: 120_000,
+                                     allocationsPerOperation: 100, statementsPerOperation: 3, cpuMedianMicroseconds: 80, waitShare: 0.98)
+        var failing = CapacityProbe(number: 9, targetRate: 2_440, users: 256, levels: 1, achievedRate: 2_300, dropped: 700, lagP99: 50,
+                                    verdict: .fail, failed: ["errors == 0"], steps: [login])
+        failing.usage = CoreUsage(wallNanoseconds: 1_000_000_000, processNanoseconds: 1_000_000_000, stepNanoseconds: 900_000_000,
+                                  cores: 2, writerNanoseconds: 190_000_000)
+        #expect(Bottleneck.at(failing)?.line == "waiting, 98% of login's time off CPU at 2440/s (no frame named: not sampled on a wall clock); "
+            + "cores 50% busy, SQLite's writer 19% busy")
+    }
+}

@@ -2,7 +2,8 @@
 /// with the steps' work, or one step's own work where the cores had room), waiting (the
 /// failing step's time mostly off CPU while the cores had room, as its wall-clock samples
 /// show, named by the frame most of its waiting samples sit under), or the harness (a
-/// generator-limited probe).
+/// generator-limited probe). Beside the cores it gives SQLite's writer's busy share: writes
+/// that wait on a writer with room wait for their turn, not for the writes' work.
 public struct Bottleneck: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case cpu = "CPU"
@@ -22,7 +23,8 @@ public struct Bottleneck: Sendable, Equatable {
         // The failed thresholds, parsed once (one that does not parse names no step).
         let failed = failing.failed.compactMap { try? Threshold(parsing: $0) }
         guard let step = failingStep(failing, failed: failed) else { return nil }
-        let cores = failing.usage.map { "cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "cores not measured"
+        let cores = (failing.usage.map { "cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "cores not measured")
+            + (failing.usage?.writerBusyShare.map { ", SQLite's writer \(ProbeJudgement.percent($0)) busy" } ?? "")
         let onCPU = step.waitShare.map { "\(step.step) on CPU \(ProbeJudgement.percent(1 - $0)) of its time" }
         if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
             return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))

@@ -17,9 +17,11 @@ final class LoadTimeline {
     private var stageSteps: [[String: StageStep]]
     /// The oldest second not yet finished (anything later arriving for an earlier one goes there).
     private var nextSecond = 0
-    /// The process's CPU time in each stage, nanoseconds, and the last reading of it.
+    /// The process's CPU time in each stage, nanoseconds, and the last reading of it; the same
+    /// for the stack's writer's busy time (nil: not read).
     private var stageProcessCPU: [UInt64]
-    private var lastProcessReading: (time: UInt64, cpu: UInt64)?
+    private var stageWriterBusy: [UInt64]
+    private var lastProcessReading: (time: UInt64, cpu: UInt64, writer: UInt64?)?
 
     /// One step's executions in one stage.
     struct StageStep {
@@ -42,22 +44,27 @@ final class LoadTimeline {
         stages = Array(repeating: SecondLoad.Totals(), count: plan.stages.count)
         stageSteps = Array(repeating: [:], count: plan.stages.count)
         stageProcessCPU = Array(repeating: 0, count: plan.stages.count)
+        stageWriterBusy = stageProcessCPU
     }
 
-    /// Takes a reading of the process's CPU time (`cpu`) at `time` (nanoseconds since the
-    /// phase began): what it spent since the last reading is spread over the stages that span
-    /// overlaps, in proportion to the overlap. The first reading only sets the origin.
-    func readProcessCPU(at time: UInt64, cpu: UInt64) {
-        defer { lastProcessReading = (time, cpu) }
+    /// Takes a reading of the process's CPU time (`cpu`) and of the stack's writer's busy time
+    /// (`writer`, nil: not read) at `time` (nanoseconds since the phase began): what each spent
+    /// since the last reading is spread over the stages that span overlaps, in proportion to the
+    /// overlap. The first reading only sets the origin.
+    func readProcessCPU(at time: UInt64, cpu: UInt64, writer: UInt64? = nil) {
+        defer { lastProcessReading = (time, cpu, writer) }
         guard let last = lastProcessReading, time > last.time, cpu >= last.cpu, !plan.stages.isEmpty else { return }
         let spent = Double(cpu - last.cpu), length = Double(time - last.time)
+        let written = writer.flatMap { now in last.writer.map { Double(now &- min($0, now)) } } ?? 0
         for (index, span) in plan.stages.enumerated() {
             let from = max(span.start, last.time), to = min(span.end ?? UInt64.max, time)
             let isLast = index == plan.stages.count - 1
             // The last stage takes what comes after its nominal end (users finishing their iterations).
             let upTo = isLast ? time : to
             guard upTo > from else { continue }
-            stageProcessCPU[index] += UInt64((spent * Double(upTo - from) / length).rounded())
+            let overlap = Double(upTo - from) / length
+            stageProcessCPU[index] += UInt64((spent * overlap).rounded())
+            stageWriterBusy[index] += UInt64((written * overlap).rounded())
         }
     }
 
@@ -174,7 +181,8 @@ final class LoadTimeline {
                 let inSteps = stageSteps[index].values.reduce(UInt64(0)) { $0 &+ $1.cpu.estimatedTotalNanoseconds }
                 result.usage = CoreUsage(wallNanoseconds: end - span.start, processNanoseconds: stageProcessCPU[index],
                                          stepNanoseconds: inSteps, startWaitNanoseconds: stages[index].startWaitCPU,
-                                         cores: CPUTime.cores)
+                                         cores: CPUTime.cores,
+                                         writerNanoseconds: lastProcessReading?.writer == nil ? nil : stageWriterBusy[index])
             }
             return result
         }

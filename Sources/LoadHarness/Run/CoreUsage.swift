@@ -5,7 +5,7 @@
 /// gives the core to any thread that can run: the cores' idle time, not work). The rest is the
 /// harness's: scheduling, recording, the time series, the memory and wall-clock samplers (the
 /// stack runs no thread of its own: every statement runs on the thread of the step that asked
-/// for it).
+/// for it). Beside the cores, how long the stack's one SQLite writer was in write transactions.
 public struct CoreUsage: Sendable, Hashable {
     /// The span's length, nanoseconds.
     public var wallNanoseconds: UInt64
@@ -17,11 +17,16 @@ public struct CoreUsage: Sendable, Hashable {
     public var startWaitNanoseconds: UInt64
     /// The cores the process could use.
     public var cores: Int
+    /// Time SQLite's one writer spent in write transactions in the span, nanoseconds (nil: not
+    /// measured): the writer is one resource whatever the cores, so a write-bound stack stops
+    /// where it is busy all the time.
+    public var writerNanoseconds: UInt64?
 
     /// A span's usage.
     public init(wallNanoseconds: UInt64, processNanoseconds: UInt64, stepNanoseconds: UInt64, startWaitNanoseconds: UInt64 = 0,
-                cores: Int) {
+                cores: Int, writerNanoseconds: UInt64? = nil) {
         self.wallNanoseconds = wallNanoseconds
+        self.writerNanoseconds = writerNanoseconds
         self.processNanoseconds = processNanoseconds
         self.stepNanoseconds = stepNanoseconds
         self.startWaitNanoseconds = startWaitNanoseconds
@@ -37,6 +42,11 @@ public struct CoreUsage: Sendable, Hashable {
     /// The harness's share of the busy time, 0...1: working CPU time outside measured steps.
     public var harnessShare: Double {
         workNanoseconds == 0 ? 0 : Double(workNanoseconds &- min(stepNanoseconds, workNanoseconds)) / Double(workNanoseconds)
+    }
+
+    /// The writer's busy share, 0...1: its time in write transactions over the span (nil: not measured).
+    public var writerBusyShare: Double? {
+        writerNanoseconds.map { wallNanoseconds == 0 ? 0 : min(1, Double($0) / Double(wallNanoseconds)) }
     }
 
     /// The share of the cores the steps took, 0...1.

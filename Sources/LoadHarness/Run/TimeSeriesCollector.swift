@@ -19,6 +19,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
     private let sink: (any RunSink)?
     private let tick: Double
     private let grace: UInt64
+    /// The stack's writer's busy time so far, nanoseconds (nil: not read).
+    private let writerBusy: (@Sendable () -> UInt64)?
 
     // Touched only by the collector's thread, or after it stopped.
     private var open: [Int: [Bucket]] = [:]
@@ -69,8 +71,10 @@ final class TimeSeriesCollector: @unchecked Sendable {
 
     /// A collector for `variant`'s measured `steps`, reading `queues` (one per virtual user).
     init(variant: String, steps: [String], queues: [StepRecordQueue], clock: any RunClock, start: UInt64,
-         sink: (any RunSink)?, tickSeconds: Double = 0.2, graceNanoseconds: UInt64 = 250_000_000) {
+         sink: (any RunSink)?, tickSeconds: Double = 0.2, graceNanoseconds: UInt64 = 250_000_000,
+         writerBusy: (@Sendable () -> UInt64)? = nil) {
         self.variant = variant
+        self.writerBusy = writerBusy
         self.steps = steps
         self.queues = queues
         self.clock = clock
@@ -139,8 +143,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
             thread = nil
         }
         drain()
-        let cpu = CPUTime.process()
-        for load in loads { load.readProcessCPU(at: elapsed, cpu: cpu) }
+        let (cpu, writer) = (CPUTime.process(), writerBusy?())
+        for load in loads { load.readProcessCPU(at: elapsed, cpu: cpu, writer: writer) }
         // Every whole second of the phase has its rows (zeros where nothing ran); the last,
         // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
@@ -150,11 +154,12 @@ final class TimeSeriesCollector: @unchecked Sendable {
         return rows
     }
 
-    /// Tells the load timeline the process's CPU time now (its stages' cores, design section 18).
+    /// Tells the load timeline the process's CPU time and the stack's writer's busy time now
+    /// (its stages' cores and writer, design section 18).
     private func readProcessCPU() {
         guard !loads.isEmpty else { return }
-        let (time, cpu) = (clock.now() &- start, CPUTime.process())
-        for load in loads { load.readProcessCPU(at: time, cpu: cpu) }
+        let (time, cpu, writer) = (clock.now() &- start, CPUTime.process(), writerBusy?())
+        for load in loads { load.readProcessCPU(at: time, cpu: cpu, writer: writer) }
     }
 
     /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.

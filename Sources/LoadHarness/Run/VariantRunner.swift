@@ -86,7 +86,8 @@ struct VariantRunner {
             let start = clock.now()
             if makesTimeSeries {
                 let collector = TimeSeriesCollector(variant: variant.name, steps: measured, queues: plays.flatMap(\.stepQueues),
-                                                    clock: clock, start: start, sink: sink)
+                                                    clock: clock, start: start, sink: sink,
+                                                    writerBusy: { [stack] in stack.writerBusyNanoseconds })
                 for play in plays {
                     collector.follow(LoadTimeline(plan: play.plan, queues: play.iterationQueues), steps: play.measured)
                 }

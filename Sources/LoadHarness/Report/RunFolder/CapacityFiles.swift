@@ -45,7 +45,8 @@ public enum CapacityFiles {
             let fields = [String(probe.number), CSV.number(probe.targetRate), CSV.number(probe.achievedRate), String(probe.dropped),
                           probe.verdict.rawValue, probe.failed.joined(separator: "; ")]
             let probeFields = [String(probe.users), CSV.number(probe.busyUsers), probe.usage.map { CSV.number($0.busyShare) } ?? "",
-                               probe.usage.map { CSV.number($0.harnessShare) } ?? "", probe.reason ?? ""]
+                               probe.usage.map { CSV.number($0.harnessShare) } ?? "",
+                               probe.usage?.writerBusyShare.map(CSV.number) ?? "", probe.reason ?? ""]
             let noStep = ["", "0", "0", "", "", "", ""]
             for step in probe.steps {
                 let (name, population) = hasPopulations ? PopulationColumn.fields(step.step) : (step.step, "")
