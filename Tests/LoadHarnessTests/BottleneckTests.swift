@@ -134,3 +134,15 @@ import Testing
             + "cores 50% busy, SQLite's writer 19% busy")
     }
 }
+
+extension WriterBusyTests {
+    /// Populations share one process and one stack: their stages' usage keeps the one writer's time.
+    @Test func populationsOfOneProcessKeepTheOneWritersTime() {
+        let readers = CoreUsage(wallNanoseconds: 2_000, processNanoseconds: 1_000, stepNanoseconds: 300, cores: 2, writerNanoseconds: 400)
+        let writers = CoreUsage(wallNanoseconds: 1_000, processNanoseconds: 500, stepNanoseconds: 200, cores: 2, writerNanoseconds: 150)
+        let usage = StageMerge.usageOfOneProcess([writers, readers])
+        #expect(usage?.writerNanoseconds == 400)
+        #expect(usage?.stepNanoseconds == 500)
+        #expect(usage?.writerBusyShare == 0.2)
+    }
+}

@@ -39,7 +39,8 @@ enum StageMerge {
         }
     }
 
-    /// The shards' cores as one fleet: their CPU times and cores added over the longest span.
+    /// The shards' cores as one fleet: their CPU times and cores added over the longest span
+    /// (each shard's stack has a writer of its own: the fleet has no one writer's share).
     static func usage(_ parts: [CoreUsage]) -> CoreUsage? {
         guard let wall = parts.map(\.wallNanoseconds).max() else { return nil }
         // Each shard's CPU time scaled to the longest span, so the shares weigh each shard's cores alike.
