@@ -1,5 +1,6 @@
 import Foundation
 import LoadHarness
+import SocialStack
 
 /// `roost-bench machine`: how much the machine itself varies the time of identical work, so a
 /// step's tail can be told from the machine's. Threads take turns, as an open model's users
@@ -54,27 +55,28 @@ public struct MachineBenchmark: Sendable {
     public func run() -> Run {
         let count = max(1, Int((rate * duration.seconds).rounded()))
         let buffer = ReadBuffer(byteCount: max(bufferBytes, 64))
-        let results = Results(count: count)
-        let next = NextIndex()
+        // The next execution's index, and each execution's figures (written once, by the thread that played it).
+        let next = Locked(0)
+        let results = Locked(Array(repeating: (wall: UInt64(0), cpu: UInt64(0)), count: count))
         let clock = SystemClock()
         let start = clock.now()
         let group = DispatchGroup()
         for _ in 0..<threads {
             group.enter()
             let thread = Thread {
-                while case let index = next.takeNext(), index < count {
+                while case let index = next.withLock({ claimed in defer { claimed += 1 }; return claimed }), index < count {
                     // Execution n starts (n + 1) / rate after the run's start (k6's arithmetic).
-                    let intended = start + UInt64(Double(index + 1) / rate * 1e9)
-                    clock.sleep(until: intended)
-                    let (wall, cpu) = Self.time(on: clock) { Self.work(over: buffer.bytes, reads: reads) }
-                    results.store(index, start: Double(index + 1) / rate, wall: wall, cpu: cpu)
+                    clock.sleep(until: start + UInt64(Double(index + 1) / rate * 1e9))
+                    let times = Self.time(on: clock) { Self.work(over: buffer.bytes, reads: reads) }
+                    results.withLock { $0[index] = times }
                 }
                 group.leave()
             }
             thread.start()
         }
         group.wait()
-        return results.run
+        let times = results.withLock { $0 }
+        return Run(starts: (0..<count).map { Double($0 + 1) / rate }, wall: times.map(\.wall), cpu: times.map(\.cpu))
     }
 
     /// The work: `reads` pseudo-random reads (xorshift) over `buffer`, the same ones every
@@ -116,43 +118,6 @@ public struct MachineBenchmark: Sendable {
         }
 
         deinit { bytes.deallocate() }
-    }
-
-    /// Each execution's figures, written by the thread that played it (each index once).
-    private final class Results: @unchecked Sendable {
-        private var starts: [Double]
-        private var wall: [UInt64]
-        private var cpu: [UInt64]
-        private let lock = NSLock()
-
-        init(count: Int) {
-            starts = Array(repeating: 0, count: count)
-            wall = Array(repeating: 0, count: count)
-            cpu = Array(repeating: 0, count: count)
-        }
-
-        func store(_ index: Int, start: Double, wall: UInt64, cpu: UInt64) {
-            lock.withLock {
-                starts[index] = start
-                self.wall[index] = wall
-                self.cpu[index] = cpu
-            }
-        }
-
-        var run: Run { lock.withLock { Run(starts: starts, wall: wall, cpu: cpu) } }
-    }
-
-    /// The next execution's index, shared by the threads.
-    private final class NextIndex: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-
-        func takeNext() -> Int {
-            lock.withLock {
-                defer { value += 1 }
-                return value
-            }
-        }
     }
 }
 

@@ -15,7 +15,7 @@
 /// played again with those fewer (each user is a thread, and the harness's own work grows
 /// with them); when that probe keeps up it passes, when its users wait inside the steps and
 /// the more started no more it fails; a rate played once is played again as it was (the
-/// harness may have stalled for a moment); else the search stops and says why.
+/// machine may have stalled for a moment); else the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
     struct Request: Equatable {

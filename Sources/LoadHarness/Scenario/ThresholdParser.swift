@@ -169,7 +169,6 @@ struct ThresholdParser: ScalarScanning {
         }
     }
 
-
     /// The text is not a threshold: `expectation` was not met at the 0-based scalar `at` (by default where the parser is).
     private func malformed(_ expectation: String, at position: Int? = nil) -> ThresholdSyntaxError {
         let character = (position ?? index) + 1
