@@ -40,7 +40,7 @@ import Testing
         // Cores full, but the steps took 40% and would need 50% at the target: the harness took the rest.
         let judgement = ProbeJudgement.judge(figures(achieved: 4_096, dropped: 5, usage: usage(busy: 0.95, steps: 0.4)))
         #expect(judgement.verdict == .generatorLimited)
-        #expect(judgement.reason == "the harness's own work took 58% of the busy cores (95% busy; the steps needed 50% at the target)")
+        #expect(judgement.reason == "the harness's own work took 58% of the busy cores (cores 95% busy; the steps needed 50% at the target)")
     }
 
     @Test func busyUsersOnCoresWithRoomAskForMoreByLittlesLaw() {

@@ -1,8 +1,8 @@
 /// What limited the stack at the knee (design section 18), in one line: the cores (CPU: full
-/// with the steps' work, or one step's own work where the cores had room), waiting (the
-/// failing step's time mostly off CPU while the cores had room, as its wall-clock samples
-/// show, named by the frame most of its waiting samples sit under), or the harness (a
-/// generator-limited probe). Beside the cores it gives SQLite's writer's busy share: writes
+/// with the steps' work or saturated, with how the failing step waited when it did, or one
+/// step's own work where the cores had room), waiting (the failing step's time mostly off CPU
+/// while the cores had room, as its wall-clock samples show, named by the frame most of its
+/// waiting samples sit under), or the harness (a generator-limited probe). Beside the cores it gives SQLite's writer's busy share: writes
 /// that wait on a writer with room wait for their turn, not for the writes' work.
 public struct Bottleneck: Sendable, Equatable {
     public enum Kind: String, Sendable {
@@ -23,33 +23,41 @@ public struct Bottleneck: Sendable, Equatable {
         // The failed thresholds, parsed once (one that does not parse names no step).
         let failed = failing.failed.compactMap { try? Threshold(parsing: $0) }
         guard let step = failingStep(failing, failed: failed) else { return nil }
-        let cores = (failing.usage.map { "cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "cores not measured")
+        let cores = (failing.usage.map(ProbeJudgement.cores) ?? "cores not measured")
             + (failing.usage?.writerBusyShare.map { ", SQLite's writer \(ProbeJudgement.percent($0)) busy" } ?? "")
         let onCPU = step.waitShare.map { "\(step.step) on CPU \(ProbeJudgement.percent(1 - $0)) of its time" }
-        if let usage = failing.usage, usage.busyShare >= ProbeJudgement.fullCores {
-            return Bottleneck(kind: .cpu, line: "CPU, \(cores)" + (onCPU.map { ", \($0)" } ?? ""))
+        let waited = waiting(step, failing, failed: failed)
+        if let usage = failing.usage, ProbeJudgement.areFull(usage) {
+            // Full cores hold up a step that waits too: each thread it waits for queues for a core.
+            let step = waited.map { "; \($0)" } ?? (onCPU.map { ", \($0)" } ?? "")
+            return Bottleneck(kind: .cpu, line: "CPU, \(cores)\(step)")
         }
-        let tail = tailWait(step, failed: failed)
-        if let wait = offCPUShare(step, failing), wait >= waitingShare || (tail?.share ?? 0) >= waitingShare {
-            var line = "waiting, \(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU"
-            if let tail, tail.share >= waitingShare, wait < waitingShare {
-                // The bulk ran on CPU; the tail the threshold failed on waited.
-                line = "waiting, \(step.step)'s slowest \(tail.written) off CPU \(ProbeJudgement.percent(tail.share)) of their time or more"
-            }
-            line += " at \(CapacityRun.rate(failing.targetRate))"
-            if let site = failing.wallProfile?.step(step.step)?.waitingSite {
-                line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
-            } else if let note = failing.wallProfile?.note {
-                line += " (no frame named: \(note))"
-            } else if let sampled = failing.wallProfile?.step(step.step) {
-                line += " (no frame named: \(sampled.offCPU) of its \(sampled.samples) wall-clock samples off CPU)"
-            } else {
-                line += " (no frame named: not sampled on a wall clock)"
-            }
-            return Bottleneck(kind: .waiting, line: line + "; \(cores)")
-        }
+        if let waited { return Bottleneck(kind: .waiting, line: "waiting, \(waited); \(cores)") }
         return Bottleneck(kind: .cpu, line: "CPU in the step, " + (onCPU ?? step.step) + "; \(cores) (not full: the step's own work, "
             + "not a shortage of cores)")
+    }
+
+    /// How the failing step waited, when it spent half its time or more off CPU (or the tail a
+    /// tail threshold failed on did): `91% of open_post's time off CPU at 490/s under ...`.
+    private static func waiting(_ step: StageResult.Step, _ failing: CapacityProbe, failed: [Threshold]) -> String? {
+        let tail = tailWait(step, failed: failed)
+        guard let wait = offCPUShare(step, failing), wait >= waitingShare || (tail?.share ?? 0) >= waitingShare else { return nil }
+        var line = "\(ProbeJudgement.percent(wait)) of \(step.step)'s time off CPU"
+        if let tail, tail.share >= waitingShare, wait < waitingShare {
+            // The bulk ran on CPU; the tail the threshold failed on waited.
+            line = "\(step.step)'s slowest \(tail.written) off CPU \(ProbeJudgement.percent(tail.share)) of their time or more"
+        }
+        line += " at \(CapacityRun.rate(failing.targetRate))"
+        if let site = failing.wallProfile?.step(step.step)?.waitingSite {
+            line += " under \(site.path) (\(ProbeJudgement.percent(site.share)) of its waiting samples)"
+        } else if let note = failing.wallProfile?.note {
+            line += " (no frame named: \(note))"
+        } else if let sampled = failing.wallProfile?.step(step.step) {
+            line += " (no frame named: \(sampled.offCPU) of its \(sampled.samples) wall-clock samples off CPU)"
+        } else {
+            line += " (no frame named: not sampled on a wall clock)"
+        }
+        return line
     }
 
     /// A generator-limited search's bottleneck (the answer says why).

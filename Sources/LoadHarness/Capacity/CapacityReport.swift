@@ -52,12 +52,14 @@ enum CapacityReport {
             [.number(String(probe.number)), .number(CapacityRun.rate(probe.targetRate)), .number(CapacityRun.rate(probe.achievedRate)),
              .number(HTMLText.count(probe.dropped)), .number(probe.lagP99.map { RunSummary.observed(.time, $0) } ?? "-"),
              .number(HTMLText.trimmed(probe.busyUsers, decimals: 1) + " of " + HTMLText.count(probe.users)),
-             .number(share(probe.usage?.busyShare)), .number(share(probe.usage?.harnessShare)), .number(String(probe.levels)),
+             .number(share(probe.usage?.busyShare)), .number(share(probe.usage?.harnessShare)),
+             .number(probe.usage?.waitingThreads.map { HTMLText.trimmed($0, decimals: 1) } ?? "-"),
+             .number(share(probe.usage?.writerBusyShare)), .number(String(probe.levels)),
              HTMLTables.Cell(html: HTMLText.escape(probe.verdict.rawValue), cssClass: cssClass(probe.verdict)),
              .text((probe.failed + (probe.reason.map { [$0] } ?? [])).joined(separator: "; "))]
         }
         return HTMLTables.table(["probe", "target", "achieved", "dropped", "schedule lag p99", "users busy", "cores busy",
-                                 "harness share", "levels", "verdict", "why"], rows, cssClass: "probes")
+                                 "harness share", "run queue", "writer busy", "levels", "verdict", "why"], rows, cssClass: "probes")
     }
 
     /// Per probe and step: latency, on-CPU time and the waiting share of the median execution.

@@ -191,10 +191,11 @@ public struct CapacityRun: Sendable {
     /// `480/s`, `12.5/s`.
     static func rate(_ value: Double) -> String { LoadUnit.rate.written(value >= 20 ? value.rounded() : (value * 10).rounded() / 10) }
 
-    /// `, cores 52% busy (harness 4%), writer 19%`; empty when not measured.
+    /// `, cores 52% busy (harness 4%), run queue 0.4, writer 19%`; empty when not measured.
     private static func cores(_ probe: CapacityProbe) -> String {
         guard let usage = probe.usage else { return "" }
         return ", cores \(ProbeJudgement.percent(usage.busyShare)) busy (harness \(ProbeJudgement.percent(usage.harnessShare)))"
+            + (usage.waitingThreads.map { String(format: ", run queue %.1f", $0) + (usage.isSaturated ? " (saturated)" : "") } ?? "")
             + (usage.writerBusyShare.map { ", writer \(ProbeJudgement.percent($0))" } ?? "")
     }
 

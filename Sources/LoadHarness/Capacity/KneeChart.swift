@@ -41,7 +41,7 @@ enum KneeChart {
     private static func title(_ probe: CapacityProbe, _ step: StageResult.Step, _ measure: String, _ value: Double) -> String {
         "probe \(probe.number): \(CapacityRun.rate(probe.targetRate)) target, \(CapacityRun.rate(probe.achievedRate)) achieved, "
             + "\(measure) \(RunSummary.observed(.time, value)): \(probe.verdict.rawValue)"
-            + (probe.usage.map { "; cores \(ProbeJudgement.percent($0.busyShare)) busy" } ?? "")
+            + (probe.usage.map { "; \(ProbeJudgement.cores($0))" } ?? "")
     }
 
     /// The failing threshold's limit in nanoseconds, when it is a latency of this step.

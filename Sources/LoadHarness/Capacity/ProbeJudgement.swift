@@ -47,7 +47,8 @@ struct ProbeJudgement: Equatable {
     /// Users to play the same rate with again (`moreUsers` only).
     let nextUsers: Int?
 
-    /// A busy share at or above this is full cores: nothing more can run at once.
+    /// A busy share at or above this is full cores: nothing more can run at once (saturated
+    /// cores are full too: `areFull`).
     static let fullCores = 0.9
     /// The share of a probe's scheduled iterations it may drop and still keep up: a handful of
     /// iterations meeting every user busy in a long probe is no limit.
@@ -66,22 +67,40 @@ struct ProbeJudgement: Equatable {
         let keptUp = Double(figures.dropped) <= droppedShare * Double(figures.scheduled)
             && figures.achievedRate >= achievedShare * figures.targetRate && figures.scheduleFailures.isEmpty
         if keptUp { return ProbeJudgement(verdict: .pass, reason: nil, nextUsers: nil) }
-        if let usage = figures.usage, usage.busyShare >= fullCores { return onFullCores(figures, usage) }
+        if let usage = figures.usage, areFull(usage) { return onFullCores(figures, usage) }
         return withRoomOnCores(figures)
     }
 
+    /// Whether nothing more could run at once: the cores busy, or saturated (as many threads
+    /// waiting for a core as there are cores, so more users only lengthen the queue).
+    static func areFull(_ usage: CoreUsage) -> Bool { usage.busyShare >= fullCores || usage.isSaturated }
+
+    /// The cores in words: `cores 83% busy`, and when saturated how many threads waited for them.
+    static func cores(_ usage: CoreUsage) -> String {
+        "cores \(percent(usage.busyShare)) busy" + (usage.isSaturated ? " and saturated (\(waitingThreads(usage)))" : "")
+    }
+
+    /// `2.7 threads waiting for a core on average` (empty when not measured).
+    static func waitingThreads(_ usage: CoreUsage) -> String {
+        usage.waitingThreads.map { String(format: "%.1f threads waiting for a core on average", $0) } ?? ""
+    }
+
     /// The cores were full: the steps' work is the stack's limit unless the steps alone, at
-    /// the target rate, would have fitted in them (the harness took the rest).
+    /// the target rate, would have fitted in them (the harness took the rest). On saturated
+    /// cores the steps alone fill them when their part of the run queue (the queue in
+    /// proportion to their share of the work), at the target rate, is still a thread per core.
     private static func onFullCores(_ figures: Figures, _ usage: CoreUsage) -> ProbeJudgement {
         let scale = figures.targetRate / max(figures.achievedRate, 1e-9)
         let stepsAtTarget = usage.stepsShare * scale
-        if stepsAtTarget >= fullCores || usage.harnessShare < 1 - fullCores {
-            return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; cores \(percent(usage.busyShare)) busy, "
+        let stepsQueueAtTarget = (usage.waitingThreads ?? 0) * (1 - usage.harnessShare) * scale
+        if stepsAtTarget >= fullCores || (usage.isSaturated && stepsQueueAtTarget >= Double(usage.cores))
+            || usage.harnessShare < 1 - fullCores {
+            return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(cores(usage)), "
                 + "\(percent(usage.stepsShare)) in steps", nextUsers: nil)
         }
         return ProbeJudgement(verdict: .generatorLimited,
                               reason: "the harness's own work took \(percent(usage.harnessShare)) of the busy cores "
-                                  + "(\(percent(usage.busyShare)) busy; the steps needed \(percent(min(1, stepsAtTarget))) at the target)",
+                                  + "(\(cores(usage)); the steps needed \(percent(min(1, stepsAtTarget))) at the target)",
                               nextUsers: nil)
     }
 

@@ -22,6 +22,9 @@ final class LoadTimeline {
     private var stageProcessCPU: [UInt64]
     private var stageWriterBusy: [UInt64]
     private var lastProcessReading: (time: UInt64, cpu: UInt64, writer: UInt64?)?
+    /// The time the process's threads waited for a core in each stage, and the last reading of it.
+    private var stageRunQueue: [UInt64]
+    private var lastRunQueueReading: (time: UInt64, total: UInt64)?
 
     /// One step's executions in one stage.
     struct StageStep {
@@ -45,6 +48,7 @@ final class LoadTimeline {
         stageSteps = Array(repeating: [:], count: plan.stages.count)
         stageProcessCPU = Array(repeating: 0, count: plan.stages.count)
         stageWriterBusy = stageProcessCPU
+        stageRunQueue = stageProcessCPU
     }
 
     /// Takes a reading of the process's CPU time (`cpu`) and of the stack's writer's busy time
@@ -53,18 +57,29 @@ final class LoadTimeline {
     /// overlap. The first reading only sets the origin.
     func readProcessCPU(at time: UInt64, cpu: UInt64, writer: UInt64? = nil) {
         defer { lastProcessReading = (time, cpu, writer) }
-        guard let last = lastProcessReading, time > last.time, cpu >= last.cpu, !plan.stages.isEmpty else { return }
-        let spent = Double(cpu - last.cpu), length = Double(time - last.time)
-        let written = writer.flatMap { now in last.writer.map { Double(now &- min($0, now)) } } ?? 0
+        guard let last = lastProcessReading, time > last.time, cpu >= last.cpu else { return }
+        spread(cpu - last.cpu, from: last.time, to: time, into: &stageProcessCPU)
+        if let writer, let before = last.writer { spread(writer &- min(before, writer), from: last.time, to: time, into: &stageWriterBusy) }
+    }
+
+    /// Takes a reading of the time the process's threads have waited for a core (`total`, a
+    /// running total) at `time`, spread over the stages as `readProcessCPU` does. Read less
+    /// often than the CPU time (a file per thread), so it keeps its own origin.
+    func readRunQueue(at time: UInt64, total: UInt64) {
+        defer { lastRunQueueReading = (time, total) }
+        guard let last = lastRunQueueReading, time > last.time, total >= last.total else { return }
+        spread(total - last.total, from: last.time, to: time, into: &stageRunQueue)
+    }
+
+    /// Adds `amount`, spent evenly over `[from, to)`, to each stage's figure in proportion to
+    /// its overlap; the last stage takes what comes after its nominal end (users finishing).
+    private func spread(_ amount: UInt64, from: UInt64, to: UInt64, into figures: inout [UInt64]) {
+        let length = Double(to - from)
         for (index, span) in plan.stages.enumerated() {
-            let from = max(span.start, last.time), to = min(span.end ?? UInt64.max, time)
-            let isLast = index == plan.stages.count - 1
-            // The last stage takes what comes after its nominal end (users finishing their iterations).
-            let upTo = isLast ? time : to
-            guard upTo > from else { continue }
-            let overlap = Double(upTo - from) / length
-            stageProcessCPU[index] += UInt64((spent * overlap).rounded())
-            stageWriterBusy[index] += UInt64((written * overlap).rounded())
+            let begin = max(span.start, from)
+            let upTo = index == plan.stages.count - 1 ? to : min(span.end ?? UInt64.max, to)
+            guard upTo > begin else { continue }
+            figures[index] += UInt64((Double(amount) * Double(upTo - begin) / length).rounded())
         }
     }
 
@@ -182,7 +197,8 @@ final class LoadTimeline {
                 result.usage = CoreUsage(wallNanoseconds: end - span.start, processNanoseconds: stageProcessCPU[index],
                                          stepNanoseconds: inSteps, startWaitNanoseconds: stages[index].startWaitCPU,
                                          cores: CPUTime.cores,
-                                         writerNanoseconds: lastProcessReading?.writer == nil ? nil : stageWriterBusy[index])
+                                         writerNanoseconds: lastProcessReading?.writer == nil ? nil : stageWriterBusy[index],
+                                         runQueueNanoseconds: lastRunQueueReading == nil ? nil : stageRunQueue[index])
             }
             return result
         }

@@ -24,14 +24,14 @@ extension StageMerge {
     }
 
     /// The cores of one process over one span, as each population's stage measured them: the
-    /// process's CPU time and its stack's writer's busy time are the same readings in every part
-    /// (the longest span's kept), the steps' CPU time and the users' waits for intended starts
-    /// are each population's own, added.
+    /// process's CPU time, its stack's writer's busy time and its threads' waits for a core are
+    /// the same readings in every part (the longest span's kept), the steps' CPU time and the
+    /// users' waits for intended starts are each population's own, added.
     static func usageOfOneProcess(_ parts: [CoreUsage]) -> CoreUsage? {
         guard let widest = parts.max(by: { $0.wallNanoseconds < $1.wallNanoseconds }) else { return nil }
         return CoreUsage(wallNanoseconds: widest.wallNanoseconds, processNanoseconds: widest.processNanoseconds,
                          stepNanoseconds: parts.reduce(0) { $0 &+ $1.stepNanoseconds },
                          startWaitNanoseconds: parts.reduce(0) { $0 &+ $1.startWaitNanoseconds }, cores: widest.cores,
-                         writerNanoseconds: widest.writerNanoseconds)
+                         writerNanoseconds: widest.writerNanoseconds, runQueueNanoseconds: widest.runQueueNanoseconds)
     }
 }

@@ -47,9 +47,13 @@ enum StageMerge {
         func scaled(_ part: CoreUsage, _ value: UInt64) -> UInt64 {
             part.wallNanoseconds == 0 ? 0 : UInt64((Double(value) * Double(wall) / Double(part.wallNanoseconds)).rounded())
         }
+        // Each shard's threads wait for its own cores: the waits add up as the cores do.
+        let runQueue = parts.contains { $0.runQueueNanoseconds == nil } ? nil
+            : parts.reduce(UInt64(0)) { $0 + scaled($1, $1.runQueueNanoseconds ?? 0) }
         return CoreUsage(wallNanoseconds: wall, processNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.processNanoseconds) },
                          stepNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.stepNanoseconds) },
-                         startWaitNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.startWaitNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores })
+                         startWaitNanoseconds: parts.reduce(0) { $0 + scaled($1, $1.startWaitNanoseconds) }, cores: parts.reduce(0) { $0 + $1.cores },
+                         runQueueNanoseconds: runQueue)
     }
 
     /// One step's figures in a stage over shards (or over the populations that play it); the

@@ -5,7 +5,8 @@
 /// gives the core to any thread that can run: the cores' idle time, not work). The rest is the
 /// harness's: scheduling, recording, the time series, the memory and wall-clock samplers (the
 /// stack runs no thread of its own: every statement runs on the thread of the step that asked
-/// for it). Beside the cores, how long the stack's one SQLite writer was in write transactions.
+/// for it). Beside the cores, how long the stack's one SQLite writer was in write transactions,
+/// and how long the process's threads waited for a core (the run queue: the cores' saturation).
 public struct CoreUsage: Sendable, Hashable {
     /// The span's length, nanoseconds.
     public var wallNanoseconds: UInt64
@@ -21,12 +22,16 @@ public struct CoreUsage: Sendable, Hashable {
     /// measured): the writer is one resource whatever the cores, so a write-bound stack stops
     /// where it is busy all the time.
     public var writerNanoseconds: UInt64?
+    /// Time the process's threads spent ready to run with no core free, added over the threads,
+    /// nanoseconds (nil: not measured; `RunQueueMeter`).
+    public var runQueueNanoseconds: UInt64?
 
     /// A span's usage.
     public init(wallNanoseconds: UInt64, processNanoseconds: UInt64, stepNanoseconds: UInt64, startWaitNanoseconds: UInt64 = 0,
-                cores: Int, writerNanoseconds: UInt64? = nil) {
+                cores: Int, writerNanoseconds: UInt64? = nil, runQueueNanoseconds: UInt64? = nil) {
         self.wallNanoseconds = wallNanoseconds
         self.writerNanoseconds = writerNanoseconds
+        self.runQueueNanoseconds = runQueueNanoseconds
         self.processNanoseconds = processNanoseconds
         self.stepNanoseconds = stepNanoseconds
         self.startWaitNanoseconds = startWaitNanoseconds
@@ -48,6 +53,17 @@ public struct CoreUsage: Sendable, Hashable {
     public var writerBusyShare: Double? {
         writerNanoseconds.map { wallNanoseconds == 0 ? 0 : min(1, Double($0) / Double(wallNanoseconds)) }
     }
+
+    /// The mean number of threads waiting for a core over the span (nil: not measured).
+    public var waitingThreads: Double? {
+        runQueueNanoseconds.map { wallNanoseconds == 0 ? 0 : Double($0) / Double(wallNanoseconds) }
+    }
+
+    /// Whether the cores were saturated: on average at least as many threads waited for a core
+    /// as there are cores, so every core had a whole thread's work queued behind the one it ran.
+    /// More threads then only lengthen the queue, and every hand-over (a lock's, a writer's
+    /// turn) waits in it, however much idle time the busy share shows (wake-ups, stalls).
+    public var isSaturated: Bool { (waitingThreads ?? 0) >= Double(cores) }
 
     /// The share of the cores the steps took, 0...1.
     public var stepsShare: Double { min(1, share(min(stepNanoseconds, workNanoseconds))) }

@@ -21,6 +21,11 @@ final class TimeSeriesCollector: @unchecked Sendable {
     private let grace: UInt64
     /// The stack's writer's busy time so far, nanoseconds (nil: not read).
     private let writerBusy: (@Sendable () -> UInt64)?
+    /// The process's threads' waits for a core, read at most every `runQueueInterval` (a file
+    /// per thread: with a thousand users a few milliseconds), and when the next reading is due.
+    private let runQueue: RunQueueMeter
+    private var nextRunQueueReading: UInt64 = 0
+    static let runQueueInterval: UInt64 = 500_000_000
 
     // Touched only by the collector's thread, or after it stopped.
     private var open: [Int: [Bucket]] = [:]
@@ -72,9 +77,10 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// A collector for `variant`'s measured `steps`, reading `queues` (one per virtual user).
     init(variant: String, steps: [String], queues: [StepRecordQueue], clock: any RunClock, start: UInt64,
          sink: (any RunSink)?, tickSeconds: Double = 0.2, graceNanoseconds: UInt64 = 250_000_000,
-         writerBusy: (@Sendable () -> UInt64)? = nil) {
+         writerBusy: (@Sendable () -> UInt64)? = nil, runQueue: RunQueueMeter = RunQueueMeter()) {
         self.variant = variant
         self.writerBusy = writerBusy
+        self.runQueue = runQueue
         self.steps = steps
         self.queues = queues
         self.clock = clock
@@ -145,6 +151,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
         drain()
         let (cpu, writer) = (CPUTime.process(), writerBusy?())
         for load in loads { load.readProcessCPU(at: elapsed, cpu: cpu, writer: writer) }
+        readRunQueue(at: elapsed)
         // Every whole second of the phase has its rows (zeros where nothing ran); the last,
         // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
@@ -154,12 +161,20 @@ final class TimeSeriesCollector: @unchecked Sendable {
         return rows
     }
 
-    /// Tells the load timeline the process's CPU time and the stack's writer's busy time now
-    /// (its stages' cores and writer, design section 18).
+    /// Tells the load timeline the process's CPU time and the stack's writer's busy time now,
+    /// and the threads' waits for a core when a reading is due (its stages' cores and writer,
+    /// design section 18).
     private func readProcessCPU() {
         guard !loads.isEmpty else { return }
         let (time, cpu, writer) = (clock.now() &- start, CPUTime.process(), writerBusy?())
         for load in loads { load.readProcessCPU(at: time, cpu: cpu, writer: writer) }
+        if time >= nextRunQueueReading { readRunQueue(at: time) }
+    }
+
+    private func readRunQueue(at time: UInt64) {
+        guard !loads.isEmpty, let total = runQueue.advance() else { return }
+        for load in loads { load.readRunQueue(at: time, total: total) }
+        nextRunQueueReading = time &+ Self.runQueueInterval
     }
 
     /// Takes every record pushed so far; returns the largest share of a queue's capacity one held.

@@ -46,7 +46,8 @@ public enum CapacityFiles {
                           probe.verdict.rawValue, probe.failed.joined(separator: "; ")]
             let probeFields = [String(probe.users), CSV.number(probe.busyUsers), probe.usage.map { CSV.number($0.busyShare) } ?? "",
                                probe.usage.map { CSV.number($0.harnessShare) } ?? "",
-                               probe.usage?.writerBusyShare.map(CSV.number) ?? "", probe.reason ?? ""]
+                               probe.usage?.writerBusyShare.map(CSV.number) ?? "", probe.usage?.waitingThreads.map(CSV.number) ?? "",
+                               probe.reason ?? ""]
             let noStep = ["", "0", "0", "", "", "", ""]
             for step in probe.steps {
                 let (name, population) = hasPopulations ? PopulationColumn.fields(step.step) : (step.step, "")

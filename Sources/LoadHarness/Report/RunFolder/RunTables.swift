@@ -73,9 +73,10 @@ extension RunTable {
         ["probe", "target_rate", "achieved_rate", "dropped", "verdict", "failed", "step", "count", "errors", "p50_us", "p99_us",
          "allocs_per_op", "statements_per_op"],
         // (since design 18) the probe's users (allowed, and busy on average), its cores (busy share
-        // and the harness's share of it), SQLite's writer's busy share, why its verdict, and the
-        // step's median on-CPU time and waiting share.
-        added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "writer_busy", "reason", "cpu_p50_us", "wait_share"],
+        // and the harness's share of it), SQLite's writer's busy share, the mean threads waiting
+        // for a core (the run queue), why its verdict, and the step's median on-CPU time and waiting share.
+        added: ["virtual_users", "busy_users", "cores_busy", "harness_share", "writer_busy", "run_queue", "reason", "cpu_p50_us",
+                "wait_share"],
         // (since design 20, written only for a scenario with populations) the population that played
         // the step, whether the search scaled or held it, and its load in the probe: the rate it was to
         // start (empty for a closed one), what it started and dropped, and the users it could use.

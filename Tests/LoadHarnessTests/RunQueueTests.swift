@@ -1,0 +1,135 @@
+import Foundation
+@testable import LoadHarness
+import Testing
+
+/// The cores' saturation (design section 18): the time the process's threads waited for a
+/// core, read from each thread's schedstat, spread over the stages, and what the verdict and
+/// the bottleneck make of it: cores on which as many threads wait as there are cores are full,
+/// whatever their busy share.
+@Suite struct RunQueueTests {
+    /// A meter over readings handed to it in turn.
+    private func meter(_ readings: [[Int32: UInt64]?]) -> RunQueueMeter {
+        final class Left { var readings: [[Int32: UInt64]?] = [] }
+        let left = Left()
+        left.readings = readings
+        return RunQueueMeter { left.readings.isEmpty ? nil : left.readings.removeFirst() }
+    }
+
+    @Test func theMeterAddsWhatEachThreadWaitedSinceItsFirstReading() {
+        let meter = meter([[1: 100, 2: 50],
+                           [1: 130, 2: 90, 3: 25],  // 30 + 40, and a thread begun since: all of its 25
+                           [1: 150, 3: 40],  // thread 2 ended: its last stretch is lost
+                           [1: 160, 3: 5],  // an id reused by a new thread, below the old one's figure: all of it
+                           nil])
+        #expect(meter.advance() == 0)
+        #expect(meter.advance() == 95)
+        #expect(meter.advance() == 130)
+        #expect(meter.advance() == 145)
+        #expect(meter.advance() == nil)
+    }
+
+    @Test func thisProcesssThreadsAreReadWhereTheKernelKeepsTheirFigures() throws {
+        // The calling thread's own file, read directly: the meter must agree with it.
+        let own = try String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8).split(whereSeparator: \.isWhitespace)
+            .compactMap { UInt64($0) }
+        try #require(own.count == 3)
+        let threads = RunQueueMeter.processThreads()
+        if own[0] == 0 {
+            #expect(threads == nil, "a kernel that keeps no figures: not measured")
+        } else {
+            // `/proc/thread-self` links to `<pid>/task/<tid>`.
+            let thread = try #require(Int32(URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(
+                atPath: "/proc/thread-self")).lastPathComponent))
+            let mine = try #require(threads?[thread])
+            #expect(mine >= own[1])
+        }
+    }
+
+    @Test func theWaitsAreSpreadOverTheStagesTheirReadingsSpan() {
+        let second: UInt64 = 1_000_000_000
+        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
+                                     LoadPlan.Span(name: "probe", start: second, end: 3 * second, target: 10, unit: .rate)],
+                            users: nil, arrivals: nil)
+        let timeline = LoadTimeline(plan: plan, queues: [])
+        timeline.readProcessCPU(at: 0, cpu: 0)
+        timeline.readProcessCPU(at: 3 * second, cpu: 3_000)
+        timeline.readRunQueue(at: 0, total: 7)
+        // 0.4 thread-seconds over the first half second, 5.4 over the next two and a half: a fifth in settle.
+        timeline.readRunQueue(at: second / 2, total: 7 + 400_000_000)
+        timeline.readRunQueue(at: 3 * second, total: 7 + 5_800_000_000)
+        let usage = timeline.stageResults(steps: [], elapsed: 3 * second).map(\.usage)
+        #expect(usage.map { $0?.runQueueNanoseconds } == [1_480_000_000, 4_320_000_000])
+        #expect(usage.map { $0?.waitingThreads } == [1.48, 2.16])
+        #expect(usage.map { $0?.isSaturated } == [false, true])
+    }
+
+    @Test func withoutReadingsTheRunQueueIsNotMeasured() {
+        let plan = LoadPlan(stages: [LoadPlan.Span(name: "stage1", start: 0, end: 1_000_000_000, target: 10, unit: .rate)],
+                            users: nil, arrivals: nil)
+        let timeline = LoadTimeline(plan: plan, queues: [])
+        timeline.readProcessCPU(at: 0, cpu: 0)
+        timeline.readProcessCPU(at: 1_000_000_000, cpu: 1_000)
+        let usage = timeline.stageResults(steps: [], elapsed: 1_000_000_000).first?.usage
+        #expect(usage?.waitingThreads == nil)
+        #expect(usage?.isSaturated == false)
+    }
+
+    /// Two cores 83% busy, `steps` of them in steps, `waiting` threads waiting for a core on average.
+    private func usage(waiting: Double, steps: Double = 0.71) -> CoreUsage {
+        let wall: UInt64 = 10_000_000_000
+        return CoreUsage(wallNanoseconds: wall, processNanoseconds: UInt64(0.83 * 2 * Double(wall)),
+                         stepNanoseconds: UInt64(steps * 2 * Double(wall)), cores: 2, writerNanoseconds: 3_700_000_000,
+                         runQueueNanoseconds: UInt64(waiting * Double(wall)))
+    }
+
+    private func figures(_ usage: CoreUsage) -> ProbeJudgement.Figures {
+        ProbeJudgement.Figures(targetRate: 2_960, achievedRate: 2_582, dropped: 1_892, scheduled: 14_800, isLate: false, lagP99: 40,
+                               users: 512, maxUsers: 1_024, busyUsers: 500, usage: usage, stackFailures: [], scheduleFailures: [])
+    }
+
+    @Test func usersBusyOnSaturatedCoresAreTheStacksLimitNotAShortageOfUsers() {
+        // The harness took 14% of the work: the steps' part of the queue, 2.3 threads, is 2.6 at
+        // the target, more than a thread per core.
+        let judgement = ProbeJudgement.judge(figures(usage(waiting: 2.7)))
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 2582/s of 2960/s started, 1,892 dropped; cores 83% busy and saturated "
+            + "(2.7 threads waiting for a core on average), 71% in steps")
+        // The same probe with fewer threads waiting than cores: more users are tried.
+        #expect(ProbeJudgement.judge(figures(usage(waiting: 1.9))).verdict == .moreUsers)
+    }
+
+    @Test func onSaturatedCoresTheHarnessIsBlamedOnlyWhenTheStepsAloneWouldNeitherFillNorSaturateThem() {
+        // The harness took 40% of the work: the steps' part of the queue at the target, 1.9
+        // threads, is short of a thread per core, and their 57% of the cores would fit.
+        let judgement = ProbeJudgement.judge(figures(usage(waiting: 2.7, steps: 0.5)))
+        #expect(judgement.verdict == .generatorLimited)
+        #expect(judgement.reason == "the harness's own work took 40% of the busy cores (cores 83% busy and saturated "
+            + "(2.7 threads waiting for a core on average); the steps needed 57% at the target)")
+    }
+
+    @Test func aStepThatWaitsOnSaturatedCoresIsCPUAndSaysWhereItWaited() {
+        let login = StageResult.Step(step: "login", count: 1_000, errors: 0, p50: 9_000, p90: 20_000, p99: 60_000, max: 90_000,
+                                     allocationsPerOperation: 100, statementsPerOperation: 3, cpuMedianMicroseconds: 80, waitShare: 0.99)
+        var failing = CapacityProbe(number: 9, targetRate: 2_960, users: 512, levels: 1, achievedRate: 2_582, dropped: 1_892, lagP99: 40,
+                                    verdict: .fail, failed: [], steps: [login])
+        failing.usage = usage(waiting: 2.7)
+        #expect(Bottleneck.at(failing) == Bottleneck(
+            kind: .cpu, line: "CPU, cores 83% busy and saturated (2.7 threads waiting for a core on average), SQLite's writer 37% busy; "
+                + "99% of login's time off CPU at 2960/s (no frame named: not sampled on a wall clock)"))
+        // Not saturated: the same step waits, and the cores had room.
+        failing.usage = usage(waiting: 0.4)
+        #expect(Bottleneck.at(failing)?.kind == .waiting)
+    }
+
+    @Test func shardsWaitsAddUpAsTheirCoresDo() {
+        let one = CoreUsage(wallNanoseconds: 2_000, processNanoseconds: 1_000, stepNanoseconds: 300, cores: 2, runQueueNanoseconds: 5_000)
+        let other = CoreUsage(wallNanoseconds: 1_000, processNanoseconds: 500, stepNanoseconds: 200, cores: 2, runQueueNanoseconds: 1_000)
+        let merged = StageMerge.usage([one, other])
+        #expect(merged?.runQueueNanoseconds == 7_000)
+        #expect(merged?.waitingThreads == 3.5)
+        #expect(merged?.isSaturated == false)
+        #expect(StageMerge.usage([one, CoreUsage(wallNanoseconds: 1_000, processNanoseconds: 5, stepNanoseconds: 2, cores: 2)])?
+            .runQueueNanoseconds == nil)
+        #expect(StageMerge.usageOfOneProcess([other, one])?.runQueueNanoseconds == 5_000)
+    }
+}
