@@ -45,6 +45,74 @@ import Testing
         }
     }
 
+    @Test func theLastFiguresOfEndedThreadsCountAndALiveThreadsOwnWins() {
+        let meter = meter([[1: 100, 2: 50], [1: 130], [1: 140]])
+        #expect(meter.advance() == 0)
+        // Thread 2 ended at 80: its last stretch counts; thread 1's stale 90 loses to its live 130.
+        #expect(meter.advance(endedThreads: [2: 80, 1: 90]) == 60)
+        #expect(meter.advance() == 70)
+        #expect(RunQueueMeter.figures([(thread: 4, nanoseconds: 9), (thread: 5, nanoseconds: 1), (thread: 4, nanoseconds: 12)])
+                == [4: 12, 5: 1])
+    }
+
+    @Test func theCallingThreadReadsItsOwnFigure() throws {
+        let own = try String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8).split(whereSeparator: \.isWhitespace)
+            .compactMap { UInt64($0) }
+        try #require(own.count == 3)
+        guard own[0] > 0 else {
+            #expect(RunQueueMeter.callingThread() == nil, "a kernel that keeps no figures: not measured")
+            return
+        }
+        let thread = try #require(Int32(URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(
+            atPath: "/proc/thread-self")).lastPathComponent))
+        let mine = try #require(RunQueueMeter.callingThread())
+        #expect(mine.thread == thread)
+        #expect(mine.nanoseconds >= own[1])
+    }
+
+    /// A collector given the reading taken before the phase's start reads nothing as it
+    /// begins (a file per thread would hold up the users' first iterations), and its last
+    /// reading counts the threads that ended with their last figures.
+    @Test func theCollectorCountsFromTheOriginItWasGivenAndTheEndedThreadsLastFigures() {
+        final class Reads { var count = 0 }
+        let reads = Reads()
+        let meter = RunQueueMeter(origin: [1: 100, 2: 40]) {
+            reads.count += 1
+            return [1: 1_100, 3: 200]  // thread 2 ended; thread 3 began
+        }
+        let second: UInt64 = 1_000_000_000
+        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
+                                     LoadPlan.Span(name: "probe", start: second, end: 2 * second, target: 10, unit: .rate)],
+                            users: nil, arrivals: nil)
+        let collector = TimeSeriesCollector(variant: "v", steps: [], queues: [], clock: ManualClock(), start: 0, sink: nil,
+                                            tickSeconds: 60, runQueue: meter)
+        collector.follow(LoadTimeline(plan: plan, queues: []), steps: [])
+        collector.begin()
+        #expect(reads.count == 0)
+        _ = collector.finish(elapsed: 2 * second, endedThreads: [2: 440])
+        #expect(reads.count == 1)
+        // 1,000 + 400 + 200 over two seconds, half in each stage.
+        #expect(collector.stageResults(elapsed: 2 * second).map { $0.usage?.runQueueNanoseconds } == [800, 800])
+    }
+
+    /// A real open-model run measures the run queue over its phase and each stage, and run.csv says it.
+    @Test func aRunMeasuresItsRunQueueWhereTheKernelKeepsFigures() throws {
+        let result = try ScenarioRunner(scenario: try ScenarioLoader.parse(yaml: """
+            name: queue
+            stack: { storage: memory }
+            dataset: { users: 4, posts_per_user: 1, follows_per_user: 1, likes_per_user: 0, image_bytes: 0 }
+            load: { arrival_rate: 200/s, duration: 300ms, max_virtual_users: 4 }
+            steps:
+              - login
+            """, path: "queue.yaml")).run()
+        let variant = try #require(result.variants.first)
+        let measured = RunQueueMeter.callingThread() != nil
+        #expect((variant.coreUsage?.runQueueNanoseconds != nil) == measured)
+        #expect(!variant.stages.isEmpty)
+        #expect(variant.stages.allSatisfy { ($0.usage?.runQueueNanoseconds != nil) == measured })
+        #expect(LoadColumns.runRows(result).contains { $0.0 == "run_queue" } == measured)
+    }
+
     @Test func theWaitsAreSpreadOverTheStagesTheirReadingsSpan() {
         let second: UInt64 = 1_000_000_000
         let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),

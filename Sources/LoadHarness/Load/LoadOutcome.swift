@@ -5,6 +5,8 @@ struct MeasuredPhase: Sendable {
     let sampler: MemorySampler
     /// The process's CPU time when the phase began, nanoseconds.
     var processCPU: UInt64 = 0
+    /// Each thread's run-queue time when the phase began (nil: not available, `RunQueueMeter`).
+    var runQueue: [Int32: UInt64]? = nil
 }
 
 /// What a load model's play measured: each virtual user's results, the iterations dropped

@@ -48,6 +48,10 @@ enum LoadColumns {
             rows += [("cores_busy", each { $0.coreUsage.map { CSV.number($0.busyShare) } ?? "" }),
                      ("harness_share", each { $0.coreUsage.map { CSV.number($0.harnessShare) } ?? "" })]
         }
+        // The cores' saturation: the mean number of threads that waited for a core.
+        if run.variants.contains(where: { $0.coreUsage?.waitingThreads != nil }) {
+            rows.append(("run_queue", each { $0.coreUsage?.waitingThreads.map(CSV.number) ?? "" }))
+        }
         return rows
     }
 }

@@ -140,6 +140,8 @@ final class LoadDriver: @unchecked Sendable {
             result.steps.merge(setup.steps) { measured, _ in measured }
             result.statements.merge(setup.statements) { measured, _ in measured }
         }
+        // Its thread's last run-queue figure: the thread ends before the phase's last reading.
+        result.runQueueAtEnd = RunQueueMeter.callingThread()
         return result
     }
 

@@ -9,8 +9,9 @@ import Glibc
 /// CPU. Linux keeps it per thread, as the second field of `/proc/self/task/<tid>/schedstat`
 /// (nanoseconds, since the thread began; kernels with CONFIG_SCHED_INFO, as distributions
 /// build them). The meter adds up what each thread's figure grew by between readings: a
-/// thread that ended since the last reading loses its last stretch, one that began counts
-/// from its start.
+/// thread that began counts from its start; one that ended since the last reading loses its
+/// last stretch, unless its last figure is handed in (a virtual user's thread reads its own
+/// as it finishes: the phase's last reading comes after the users' threads end).
 final class RunQueueMeter {
     /// Each live thread's run-queue time so far, by thread id (nil: not available here).
     typealias Reading = () -> [Int32: UInt64]?
@@ -19,23 +20,57 @@ final class RunQueueMeter {
     private var last: [Int32: UInt64]?
     private var total: UInt64 = 0
 
-    /// A meter of `read`'s figures (by default this process's threads').
-    init(read: @escaping Reading = RunQueueMeter.processThreads) {
+    /// A meter of `read`'s figures (by default this process's threads'), counting from
+    /// `origin` (a reading taken before; nil: from its own first reading).
+    init(origin: [Int32: UInt64]? = nil, read: @escaping Reading = RunQueueMeter.processThreads) {
         self.read = read
+        last = origin
     }
 
+    /// Whether the meter counts from a reading it was given.
+    var hasOrigin: Bool { last != nil }
+
     /// The time the threads spent waiting for a core since the meter's first reading,
-    /// nanoseconds (0 at the first; nil: not available here).
-    func advance() -> UInt64? {
-        guard let now = read() else { return nil }
+    /// nanoseconds (0 at the first; nil: not available here). `endedThreads`: the last figures
+    /// of threads that may have ended since, by thread id (a live thread's own figure wins).
+    func advance(endedThreads: [Int32: UInt64] = [:]) -> UInt64? {
+        guard let now = read().map({ endedThreads.merging($0) { _, live in live } }) else { return nil }
         defer { last = now }
         guard let last else { return 0 }
-        for (thread, waited) in now {
-            // A thread id reused by a new thread starts below the old one's figure: all of it is new.
-            let before = last[thread] ?? 0
-            total &+= waited >= before ? waited - before : waited
-        }
+        total &+= Self.waited(from: last, to: now)
         return total
+    }
+
+    /// What the threads of `now` waited since `before` (two readings of `processThreads`), added.
+    static func waited(from before: [Int32: UInt64], to now: [Int32: UInt64]) -> UInt64 {
+        now.reduce(0) { sum, thread in
+            // A thread id reused by a new thread starts below the old one's figure: all of it is new.
+            let earlier = before[thread.key] ?? 0
+            return sum &+ (thread.value >= earlier ? thread.value - earlier : thread.value)
+        }
+    }
+
+    /// This process's threads' run-queue times and the `ended` threads' last figures (a live
+    /// thread's own figure wins); nil where the kernel keeps none.
+    static func processThreads(ended: [Int32: UInt64]) -> [Int32: UInt64]? {
+        processThreads().map { ended.merging($0) { _, live in live } }
+    }
+
+    /// Threads' figures by thread id (the last of a thread id's, should one come twice).
+    static func figures(_ threads: [(thread: Int32, nanoseconds: UInt64)]) -> [Int32: UInt64] {
+        Dictionary(threads.map { ($0.thread, $0.nanoseconds) }) { _, last in last }
+    }
+
+    /// The calling thread's id and run-queue time so far (nil: not available here).
+    static func callingThread() -> (thread: Int32, nanoseconds: UInt64)? {
+        var link = [CChar](repeating: 0, count: 64), text = [UInt8](repeating: 0, count: 96)
+        // `/proc/thread-self` links to `<pid>/task/<tid>`.
+        let length = readlink("/proc/thread-self", &link, link.count - 1)
+        guard length > 0, let thread = Int32(String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: "/").last ?? ""),
+            let fields = schedstat(at: AT_FDCWD, Array("/proc/thread-self/schedstat".utf8CString), into: &text), fields.onCPU > 0
+        else { return nil }
+        return (thread, fields.runQueue)
     }
 
     /// This process's threads' run-queue times, read from `/proc/self/task/*/schedstat`; nil

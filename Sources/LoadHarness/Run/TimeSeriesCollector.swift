@@ -115,6 +115,12 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// Starts the collector's thread.
     func begin() {
         sink?.measuredPhaseBegan(variant, at: Date())
+        if runQueue.hasOrigin {
+            // Its origin was read before the phase's start: no reading (a file per thread)
+            // delays the users' first iterations.
+            for load in loads { load.readRunQueue(at: 0, total: 0) }
+            nextRunQueueReading = Self.runQueueInterval
+        }
         readProcessCPU()
         let thread = Thread { [self] in
             // Drained more often while the queues fill fast (an open model at tens of thousands
@@ -141,8 +147,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
     }
 
     /// Stops the thread once the virtual users are done, finishes every second up to
-    /// `elapsed` nanoseconds (the whole phase) and returns all rows, in order.
-    func finish(elapsed: UInt64) -> [TimeSeriesRow] {
+    /// `elapsed` nanoseconds (the whole phase) and returns all rows, in order. `endedThreads`:
+    /// the users' threads' last run-queue figures, by thread id (those threads may have ended).
+    func finish(elapsed: UInt64, endedThreads: [Int32: UInt64] = [:]) -> [TimeSeriesRow] {
         if thread != nil {
             stopSignal.signal()
             stopped.wait()
@@ -151,7 +158,7 @@ final class TimeSeriesCollector: @unchecked Sendable {
         drain()
         let (cpu, writer) = (CPUTime.process(), writerBusy?())
         for load in loads { load.readProcessCPU(at: elapsed, cpu: cpu, writer: writer) }
-        readRunQueue(at: elapsed)
+        readRunQueue(at: elapsed, endedThreads: endedThreads)
         // Every whole second of the phase has its rows (zeros where nothing ran); the last,
         // partial second only when something ended in it (a run of 15.0003 s has no second 15).
         let lastRecorded = open.keys.max() ?? -1
@@ -171,8 +178,8 @@ final class TimeSeriesCollector: @unchecked Sendable {
         if time >= nextRunQueueReading { readRunQueue(at: time) }
     }
 
-    private func readRunQueue(at time: UInt64) {
-        guard !loads.isEmpty, let total = runQueue.advance() else { return }
+    private func readRunQueue(at time: UInt64, endedThreads: [Int32: UInt64] = [:]) {
+        guard !loads.isEmpty, let total = runQueue.advance(endedThreads: endedThreads) else { return }
         for load in loads { load.readRunQueue(at: time, total: total) }
         nextRunQueueReading = time &+ Self.runQueueInterval
     }

@@ -83,11 +83,15 @@ struct VariantRunner {
         let begin = { [clock, samplePeriod, sink, variant, rowPerReadingLimit] () -> MeasuredPhase in
             // `roost run --instructions`: callgrind instruments from the first measured phase on.
             InstructionCounter.beginMeasuredPhase()
+            // The threads' run-queue times before the start (the users wait for it, so nothing
+            // accrues in between): a reading takes a file per thread.
+            let threads = RunQueueMeter.processThreads()
             let start = clock.now()
             if makesTimeSeries {
                 let collector = TimeSeriesCollector(variant: variant.name, steps: measured, queues: plays.flatMap(\.stepQueues),
                                                     clock: clock, start: start, sink: sink,
-                                                    writerBusy: { [stack] in stack.writerBusyNanoseconds })
+                                                    writerBusy: { [stack] in stack.writerBusyNanoseconds },
+                                                    runQueue: RunQueueMeter(origin: threads))
                 for play in plays {
                     collector.follow(LoadTimeline(plan: play.plan, queues: play.iterationQueues), steps: play.measured)
                 }
@@ -99,7 +103,7 @@ struct VariantRunner {
                                         rowPerReadingLimit: rowPerReadingLimit)
             sampler.begin()
             wallClockSampler?.start()
-            return MeasuredPhase(start: start, sampler: sampler, processCPU: CPUTime.process())
+            return MeasuredPhase(start: start, sampler: sampler, processCPU: CPUTime.process(), runQueue: threads)
         }
         let outcomes = PopulationPlay.playAll(plays, drivers: { play, begin in
             var context = LoadDriver.Context(scenario: scenario, variant: variant, stack: stack, dataset: dataset, tracker: tracker,
@@ -135,8 +139,13 @@ struct VariantRunner {
         let (results, start, sampler) = (outcome.results, outcome.phase.start, outcome.phase.sampler)
         let elapsed = clock.now() - start
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
+        // The users' threads may have ended: their last figures stand in for them.
+        let ended = RunQueueMeter.figures(results.compactMap(\.runQueueAtEnd))
+        let runQueue = outcome.phase.runQueue.flatMap { before in
+            RunQueueMeter.processThreads(ended: ended).map { RunQueueMeter.waited(from: before, to: $0) }
+        }
         let wallClockProfile = wallClockSampler?.stop()
-        let timeSeries = played.timeline?.finish(elapsed: elapsed) ?? []
+        let timeSeries = played.timeline?.finish(elapsed: elapsed, endedThreads: ended) ?? []
         sampler.stopAndSample()
 
         let measured = played.plays.flatMap(\.measured)
@@ -162,7 +171,7 @@ struct VariantRunner {
         result.coreUsage = CoreUsage(wallNanoseconds: elapsed, processNanoseconds: processCPU,
                                      stepNanoseconds: measured.reduce(0) { $0 &+ (merged[$1]?.cpu.estimatedTotalNanoseconds ?? 0) },
                                      startWaitNanoseconds: result.stages.reduce(0) { $0 &+ ($1.usage?.startWaitNanoseconds ?? 0) },
-                                     cores: CPUTime.cores)
+                                     cores: CPUTime.cores, runQueueNanoseconds: runQueue)
         result.measuredStarted = Date().addingTimeInterval(-Double(elapsed) / 1e9)
         result.virtualUsers = played.plays.reduce(0) { $0 + $1.playing.count }
         result.wallClockProfile = wallClockProfile
@@ -250,6 +259,8 @@ struct VirtualUserResult: Sendable {
     var statements: [String: StepStatements] = [:]
     var iterations = 0
     var app: App?
+    /// The user's thread's run-queue time as it finished (nil: not available; `RunQueueMeter`).
+    var runQueueAtEnd: (thread: Int32, nanoseconds: UInt64)?
 }
 
 /// Counters every virtual user of a variant shares (for progress and memory rows); atomics,
