@@ -2,8 +2,9 @@
 /// with the steps' work or saturated, with how the failing step waited when it did, or one
 /// step's own work where the cores had room), waiting (the failing step's time mostly off CPU
 /// while the cores had room, as its wall-clock samples show, named by the frame most of its
-/// waiting samples sit under), or the harness (a generator-limited probe). Beside the cores it gives SQLite's writer's busy share: writes
-/// that wait on a writer with room wait for their turn, not for the writes' work.
+/// waiting samples sit under), or the harness (a generator-limited probe). Beside the cores
+/// it gives SQLite's writer's busy share: writes that wait on a writer with room wait for
+/// their turn, not for the writes' work.
 public struct Bottleneck: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case cpu = "CPU"

@@ -83,7 +83,7 @@ final class RunQueueMeter {
         var counted = false
         var path = [CChar](repeating: 0, count: 64), text = [UInt8](repeating: 0, count: 96)
         while let entry = readdir(directory) {
-            // `<tid>/schedstat`, relative to the task folder: no string built per thread.
+            // `<tid>/schedstat`, opened relative to the task folder's descriptor.
             let thread = withUnsafeBytes(of: entry.pointee.d_name) { name -> Int32? in
                 let digits = name.prefix { $0 != 0 }
                 guard !digits.isEmpty, digits.count < 12, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
