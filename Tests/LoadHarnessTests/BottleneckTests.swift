@@ -99,9 +99,7 @@ import Testing
 @Suite struct WriterBusyTests {
     @Test func theWritersBusyTimeIsSpreadOverTheStagesItsReadingsSpan() {
         let second: UInt64 = 1_000_000_000
-        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
-                                     LoadPlan.Span(name: "probe", start: second, end: 3 * second, target: 10, unit: .rate)],
-                            users: nil, arrivals: nil)
+        let plan = LoadPlan.rateStages(("settle", 1), ("probe", 3))
         let timeline = LoadTimeline(plan: plan, queues: [])
         timeline.readProcessCPU(at: 0, cpu: 0, writer: 5_000)
         // 0.5 s of writes in the first second; 1.2 s over the next two, half in each.
@@ -113,8 +111,7 @@ import Testing
     }
 
     @Test func aStackWhoseWriterWasNotReadSaysNothingOfIt() {
-        let plan = LoadPlan(stages: [LoadPlan.Span(name: "stage1", start: 0, end: 1_000_000_000, target: 10, unit: .rate)],
-                            users: nil, arrivals: nil)
+        let plan = LoadPlan.rateStages(("stage1", 1))
         let timeline = LoadTimeline(plan: plan, queues: [])
         timeline.readProcessCPU(at: 0, cpu: 0)
         timeline.readProcessCPU(at: 1_000_000_000, cpu: 1_000)

@@ -81,9 +81,7 @@ import Testing
             return [1: 1_100, 3: 200]  // thread 2 ended; thread 3 began
         }
         let second: UInt64 = 1_000_000_000
-        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
-                                     LoadPlan.Span(name: "probe", start: second, end: 2 * second, target: 10, unit: .rate)],
-                            users: nil, arrivals: nil)
+        let plan = LoadPlan.rateStages(("settle", 1), ("probe", 2))
         let collector = TimeSeriesCollector(variant: "v", steps: [], queues: [], clock: ManualClock(), start: 0, sink: nil,
                                             tickSeconds: 60, runQueue: meter)
         collector.follow(LoadTimeline(plan: plan, queues: []), steps: [])
@@ -115,9 +113,7 @@ import Testing
 
     @Test func theWaitsAreSpreadOverTheStagesTheirReadingsSpan() {
         let second: UInt64 = 1_000_000_000
-        let plan = LoadPlan(stages: [LoadPlan.Span(name: "settle", start: 0, end: second, target: 10, unit: .rate),
-                                     LoadPlan.Span(name: "probe", start: second, end: 3 * second, target: 10, unit: .rate)],
-                            users: nil, arrivals: nil)
+        let plan = LoadPlan.rateStages(("settle", 1), ("probe", 3))
         let timeline = LoadTimeline(plan: plan, queues: [])
         timeline.readProcessCPU(at: 0, cpu: 0)
         timeline.readProcessCPU(at: 3 * second, cpu: 3_000)
@@ -132,8 +128,7 @@ import Testing
     }
 
     @Test func withoutReadingsTheRunQueueIsNotMeasured() {
-        let plan = LoadPlan(stages: [LoadPlan.Span(name: "stage1", start: 0, end: 1_000_000_000, target: 10, unit: .rate)],
-                            users: nil, arrivals: nil)
+        let plan = LoadPlan.rateStages(("stage1", 1))
         let timeline = LoadTimeline(plan: plan, queues: [])
         timeline.readProcessCPU(at: 0, cpu: 0)
         timeline.readProcessCPU(at: 1_000_000_000, cpu: 1_000)

@@ -75,14 +75,11 @@ struct ProbeJudgement: Equatable {
     /// waiting for a core as there are cores, so more users only lengthen the queue).
     static func areFull(_ usage: CoreUsage) -> Bool { usage.busyShare >= fullCores || usage.isSaturated }
 
-    /// The cores in words: `cores 83% busy`, and when saturated how many threads waited for them.
+    /// The cores in words: `cores 83% busy`, and when saturated how many threads waited for
+    /// them (`and saturated (2.7 threads waiting for a core on average)`).
     static func cores(_ usage: CoreUsage) -> String {
-        "cores \(percent(usage.busyShare)) busy" + (usage.isSaturated ? " and saturated (\(waitingThreads(usage)))" : "")
-    }
-
-    /// `2.7 threads waiting for a core on average` (empty when not measured).
-    static func waitingThreads(_ usage: CoreUsage) -> String {
-        usage.waitingThreads.map { String(format: "%.1f threads waiting for a core on average", $0) } ?? ""
+        let saturated = usage.waitingThreads.map { String(format: " and saturated (%.1f threads waiting for a core on average)", $0) }
+        return "cores \(percent(usage.busyShare)) busy" + (usage.isSaturated ? saturated ?? "" : "")
     }
 
     /// The cores were full: the steps' work is the stack's limit unless the steps alone, at

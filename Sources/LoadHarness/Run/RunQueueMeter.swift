@@ -37,23 +37,12 @@ final class RunQueueMeter {
         guard let now = read().map({ endedThreads.merging($0) { _, live in live } }) else { return nil }
         defer { last = now }
         guard let last else { return 0 }
-        total &+= Self.waited(from: last, to: now)
-        return total
-    }
-
-    /// What the threads of `now` waited since `before` (two readings of `processThreads`), added.
-    static func waited(from before: [Int32: UInt64], to now: [Int32: UInt64]) -> UInt64 {
-        now.reduce(0) { sum, thread in
+        for (thread, waited) in now {
             // A thread id reused by a new thread starts below the old one's figure: all of it is new.
-            let earlier = before[thread.key] ?? 0
-            return sum &+ (thread.value >= earlier ? thread.value - earlier : thread.value)
+            let before = last[thread] ?? 0
+            total &+= waited >= before ? waited - before : waited
         }
-    }
-
-    /// This process's threads' run-queue times and the `ended` threads' last figures (a live
-    /// thread's own figure wins); nil where the kernel keeps none.
-    static func processThreads(ended: [Int32: UInt64]) -> [Int32: UInt64]? {
-        processThreads().map { ended.merging($0) { _, live in live } }
+        return total
     }
 
     /// Threads' figures by thread id (the last of a thread id's, should one come twice).

@@ -141,9 +141,7 @@ struct VariantRunner {
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
         // The users' threads may have ended: their last figures stand in for them.
         let ended = RunQueueMeter.figures(results.compactMap(\.runQueueAtEnd))
-        let runQueue = outcome.phase.runQueue.flatMap { before in
-            RunQueueMeter.processThreads(ended: ended).map { RunQueueMeter.waited(from: before, to: $0) }
-        }
+        let runQueue = outcome.phase.runQueue.flatMap { RunQueueMeter(origin: $0).advance(endedThreads: ended) }
         let wallClockProfile = wallClockSampler?.stop()
         let timeSeries = played.timeline?.finish(elapsed: elapsed, endedThreads: ended) ?? []
         sampler.stopAndSample()
