@@ -77,6 +77,30 @@ import Testing
         #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
     }
 
+    @Test func moreUsersThatMakeUpAQuarterOfTheShortfallHelpedThoughUnder2PercentMore() {
+        // A search on this machine: 32 users started 2,022 of 2,080/s, 64 started 2,050/s (1.4%
+        // more, 48% of what the 32 missed): more users wait through the stack's stalls, so more still.
+        var more = figures(target: 2_080, achieved: 2_050, dropped: 149, users: 64, maxUsers: 1_024, busyUsers: 64,
+                           usage: usage(busy: 0.55, steps: 0.47))
+        more.fewerUsers = (32, 2_022)
+        #expect(ProbeJudgement.judge(more).verdict == .moreUsers)
+        // 64 users started 2,136 of 2,200/s where 32 started 2,124/s: 16% of the shortfall made up.
+        more.targetRate = 2_200
+        more.achievedRate = 2_136
+        more.dropped = 319
+        more.fewerUsers = (32, 2_124)
+        let judgement = ProbeJudgement.judge(more)
+        #expect(judgement.verdict == .fail)
+        #expect(judgement.reason == "could not keep up: 2136/s of 2200/s started, 319 dropped; 64 virtual users started little more "
+            + "than 32 (2124/s): they wait inside steps, cores 55% busy")
+        // The rule's edges, exactly: a quarter of a 100/s shortfall is 25/s (under 2% of 1,900/s, 38/s).
+        #expect(!ProbeJudgement.startedNoMore(fewer: (32, 1_900), more: (64, 1_925), target: 2_000))
+        #expect(ProbeJudgement.startedNoMore(fewer: (32, 1_900), more: (64, 1_924), target: 2_000))
+        // 2% of what the fewer started decides when that is less: 20/s of 1,000/s short of 2,000/s.
+        #expect(!ProbeJudgement.startedNoMore(fewer: (32, 1_000), more: (64, 1_020), target: 2_000))
+        #expect(ProbeJudgement.startedNoMore(fewer: (32, 1_000), more: (64, 1_019), target: 2_000))
+    }
+
     @Test func fewerUsersThanTheHarnessCouldDriveFailWhenTheMoreStartedNoMore() {
         // 512 users were more than the harness could drive at 3,200/s and started 2,586/s; 256
         // are all busy and start 3,100/s: the more only queued inside the steps too.

@@ -162,12 +162,18 @@ import Testing
     }
 
     @Test func onSaturatedCoresTheHarnessIsBlamedOnlyWhenTheStepsAloneWouldNeitherFillNorSaturateThem() {
-        // The harness took 40% of the work: the steps' part of the queue at the target, 1.9
-        // threads, is short of a thread per core, and their 57% of the cores would fit.
-        let judgement = ProbeJudgement.judge(figures(usage(waiting: 2.7, steps: 0.5)))
+        // The harness took 64% of the work: of the 4.4 threads running (1.7) or waiting (2.7),
+        // the steps' part at the target is 1.8, fewer than the cores, and their 34% would fit.
+        let judgement = ProbeJudgement.judge(figures(usage(waiting: 2.7, steps: 0.3)))
         #expect(judgement.verdict == .generatorLimited)
-        #expect(judgement.reason == "the harness's own work took 40% of the busy cores (cores 83% busy and saturated "
-            + "(2.7 threads waiting for a core on average); the steps needed 57% at the target)")
+        #expect(judgement.reason == "the harness's own work took 64% of the busy cores (cores 83% busy and saturated "
+            + "(2.7 threads waiting for a core on average); the steps needed 34% at the target, 1.8 threads running or waiting for "
+            + "the 2 cores)")
+        // The harness's 40% is no cause: the steps' part, 3.0 threads, still outnumbers the cores.
+        #expect(ProbeJudgement.judge(figures(usage(waiting: 2.7, steps: 0.5))).verdict == .fail)
+        // Just saturated, with the harness's share a search on this machine measured (14%): the
+        // steps' part of the 3.7 threads, 3.6 at the target, is the stack's limit, not the harness's.
+        #expect(ProbeJudgement.judge(figures(usage(waiting: 2.0, steps: 0.71))).verdict == .fail)
     }
 
     @Test func aStepThatWaitsOnSaturatedCoresIsCPUAndSaysWhereItWaited() {

@@ -14,8 +14,9 @@
 /// the stack's limit: when it had more users than the highest passing rate needed, it is
 /// played again with those fewer (each user is a thread, and the harness's own work grows
 /// with them); when that probe keeps up it passes, when its users wait inside the steps and
-/// the more started no more it fails; a rate played once is played again as it was (the
-/// machine may have stalled for a moment); else the search stops and says why.
+/// the more started no more it fails; else a rate the harness could not drive once (whatever
+/// its earlier probes found: a confirmation too) is played again as it was (the machine may
+/// have stalled for a moment), and undriven twice the search stops and says why.
 struct CapacitySearch {
     /// What to play next.
     struct Request: Equatable {
@@ -116,7 +117,7 @@ struct CapacitySearch {
             if let fewer = usersToDriveAgain(probe) {
                 undriven = probe
                 users = fewer
-            } else if probes.filter({ $0.targetRate == probe.targetRate }).count > 1 {
+            } else if probes.filter({ $0.targetRate == probe.targetRate && $0.verdict == .generatorLimited }).count > 1 {
                 phase = .done(Self.generatorLimited(probe))
             }
             // Else the same request once more: a moment's stall of the machine makes a schedule

@@ -54,8 +54,14 @@ struct ProbeJudgement: Equatable {
     /// iterations meeting every user busy in a long probe is no limit.
     static let droppedShare = 0.01
     /// More users must start at least this much more (a share) than fewer did at the same rate,
-    /// or the stack, not the number of users, holds the rate back.
+    /// or make up `shortfallCut` of what the fewer missed, or the stack, not the number of
+    /// users, holds the rate back.
     static let usersGain = 0.02
+    /// The share of what fewer users missed of the target that more must make up to have helped.
+    /// Near the limit, drops come from moments the stack stalls: more users wait through longer
+    /// ones, so doubling them cuts the drops by about half, but when the fewer missed under 2%
+    /// that is never 2% more.
+    static let shortfallCut = 0.25
     /// The share of the target rate a probe must start to keep up (design section 15).
     static let achievedShare = 0.95
 
@@ -84,20 +90,25 @@ struct ProbeJudgement: Equatable {
 
     /// The cores were full: the steps' work is the stack's limit unless the steps alone, at
     /// the target rate, would have fitted in them (the harness took the rest). On saturated
-    /// cores the steps alone fill them when their part of the run queue (the queue in
-    /// proportion to their share of the work), at the target rate, is still a thread per core.
+    /// cores the steps alone would saturate them when the threads running or waiting for a core
+    /// on their account (the runnable threads in proportion to their share of the work), at the
+    /// target rate, outnumber the cores: the USE method's saturation (vmstat's `r` above the
+    /// CPUs). The harness's threads are a few among the users', so only a large share of the
+    /// work blames it there.
     private static func onFullCores(_ figures: Figures, _ usage: CoreUsage) -> ProbeJudgement {
         let scale = figures.targetRate / max(figures.achievedRate, 1e-9)
         let stepsAtTarget = usage.stepsShare * scale
-        let stepsQueueAtTarget = (usage.waitingThreads ?? 0) * (1 - usage.harnessShare) * scale
-        if stepsAtTarget >= fullCores || (usage.isSaturated && stepsQueueAtTarget >= Double(usage.cores))
+        let stepsThreadsAtTarget = (usage.runnableThreads ?? 0) * (1 - usage.harnessShare) * scale
+        if stepsAtTarget >= fullCores || (usage.isSaturated && stepsThreadsAtTarget > Double(usage.cores))
             || usage.harnessShare < 1 - fullCores {
             return ProbeJudgement(verdict: .fail, reason: couldNotKeepUp(figures) + "; \(cores(usage)), "
                 + "\(percent(usage.stepsShare)) in steps", nextUsers: nil)
         }
+        let threads = usage.isSaturated
+            ? String(format: ", %.1f threads running or waiting for the %d cores", stepsThreadsAtTarget, usage.cores) : ""
         return ProbeJudgement(verdict: .generatorLimited,
                               reason: "the harness's own work took \(percent(usage.harnessShare)) of the busy cores "
-                                  + "(\(cores(usage)); the steps needed \(percent(min(1, stepsAtTarget))) at the target)",
+                                  + "(\(cores(usage)); the steps needed \(percent(min(1, stepsAtTarget))) at the target\(threads))",
                               nextUsers: nil)
     }
 
@@ -122,24 +133,35 @@ struct ProbeJudgement: Equatable {
         return ProbeJudgement(verdict: .generatorLimited, reason: scheduleReason(figures) + " with users free; \(cores)", nextUsers: nil)
     }
 
-    /// The same rate played with fewer users and with more, when the more started no more than
-    /// the fewer did, in words: this probe's users against an earlier probe's fewer, or an
-    /// earlier probe's more (more than the harness could drive) against this probe's; nil when
-    /// neither shows it.
+    /// The same rate played with fewer users and with more, when the more started no more (or
+    /// little more, `startedNoMore`) than the fewer did, in words: this probe's users against an
+    /// earlier probe's fewer, or an earlier probe's more (more than the harness could drive)
+    /// against this probe's; nil when neither shows it.
     private static func moreUsersStartedNoMore(_ figures: Figures) -> String? {
         let these = (users: figures.users, achievedRate: figures.achievedRate)
-        if let fewer = figures.fewerUsers, startedNoMore(fewer: fewer, more: these) {
-            return "\(count(these.users)) virtual users started no more than \(count(fewer.users)) (\(CapacityRun.rate(fewer.achievedRate)))"
+        if let fewer = figures.fewerUsers, startedNoMore(fewer: fewer, more: these, target: figures.targetRate) {
+            return "\(count(these.users)) virtual users started \(noMore(fewer, these)) than \(count(fewer.users)) "
+                + "(\(CapacityRun.rate(fewer.achievedRate)))"
         }
-        if let more = figures.undrivenMoreUsers, startedNoMore(fewer: these, more: more) {
-            return "\(count(more.users)) virtual users started no more (\(CapacityRun.rate(more.achievedRate)), more than the harness could drive)"
+        if let more = figures.undrivenMoreUsers, startedNoMore(fewer: these, more: more, target: figures.targetRate) {
+            return "\(count(more.users)) virtual users started \(noMore(these, more)) (\(CapacityRun.rate(more.achievedRate)), "
+                + "more than the harness could drive)"
         }
         return nil
     }
 
-    /// Whether `more` users (more than `fewer`'s) started less than `usersGain` more than `fewer` at the same rate.
-    private static func startedNoMore(fewer: (users: Int, achievedRate: Double), more: (users: Int, achievedRate: Double)) -> Bool {
-        fewer.users < more.users && more.achievedRate < fewer.achievedRate * (1 + usersGain)
+    /// Whether `more` users (more than `fewer`'s) at the same `target` rate started under
+    /// `usersGain` more than `fewer` did and made up under `shortfallCut` of what `fewer` missed.
+    static func startedNoMore(fewer: (users: Int, achievedRate: Double), more: (users: Int, achievedRate: Double),
+                              target: Double) -> Bool {
+        let gain = more.achievedRate - fewer.achievedRate
+        return fewer.users < more.users && gain < usersGain * fewer.achievedRate
+            && gain < shortfallCut * (target - fewer.achievedRate)
+    }
+
+    /// `no more` when the more started at most what the fewer did, else `little more`.
+    private static func noMore(_ fewer: (users: Int, achievedRate: Double), _ more: (users: Int, achievedRate: Double)) -> String {
+        more.achievedRate > fewer.achievedRate ? "little more" : "no more"
     }
 
     /// Users for the same rate: Little's law, at least twice as many, at most the most allowed.

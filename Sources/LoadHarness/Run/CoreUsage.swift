@@ -62,8 +62,15 @@ public struct CoreUsage: Sendable, Hashable {
     /// Whether the cores were saturated: on average at least as many threads waited for a core
     /// as there are cores, so every core had a whole thread's work queued behind the one it ran.
     /// More threads then only lengthen the queue, and every hand-over (a lock's, a writer's
-    /// turn) waits in it, however much idle time the busy share shows (wake-ups, stalls).
+    /// turn) waits in it, however much idle time the busy share shows (wake-ups, stalls). A
+    /// stricter line than the USE method's (`runnableThreads` above the cores): below it, more
+    /// users were measured to keep up with rates fewer had dropped at.
     public var isSaturated: Bool { (waitingThreads ?? 0) >= Double(cores) }
+
+    /// The mean number of threads running or waiting for a core over the span (nil: the run
+    /// queue not measured): the CPU's demand as a load average or vmstat's `r` counts it, which
+    /// the USE method calls saturation when it exceeds the cores.
+    public var runnableThreads: Double? { waitingThreads.map { busyShare * Double(cores) + $0 } }
 
     /// The share of the cores the steps took, 0...1.
     public var stepsShare: Double { min(1, share(min(stepNanoseconds, workNanoseconds))) }
