@@ -108,6 +108,11 @@ import Testing
         #expect((variant.coreUsage?.runQueueNanoseconds != nil) == measured)
         #expect(!variant.stages.isEmpty)
         #expect(variant.stages.allSatisfy { ($0.usage?.runQueueNanoseconds != nil) == measured })
+        if measured {
+            // One reading ends the phase: its stages add up to its whole.
+            let stages = variant.stages.reduce(UInt64(0)) { $0 + ($1.usage?.runQueueNanoseconds ?? 0) }
+            #expect(variant.coreUsage?.runQueueNanoseconds == stages)
+        }
         #expect(LoadColumns.runRows(result).contains { $0.0 == "run_queue" } == measured)
     }
 

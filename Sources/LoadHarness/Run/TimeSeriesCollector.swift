@@ -25,6 +25,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
     /// per thread: with a thousand users a few milliseconds), and when the next reading is due.
     private let runQueue: RunQueueMeter
     private var nextRunQueueReading: UInt64 = 0
+    /// The threads' waits for a core since the meter's origin, as of its latest reading (nil:
+    /// none read, or the latest failed). After `finish`, the whole phase's.
+    private(set) var runQueueTotal: UInt64?
     static let runQueueInterval: UInt64 = 500_000_000
 
     // Touched only by the collector's thread, or after it stopped.
@@ -179,7 +182,9 @@ final class TimeSeriesCollector: @unchecked Sendable {
     }
 
     private func readRunQueue(at time: UInt64, endedThreads: [Int32: UInt64] = [:]) {
-        guard !loads.isEmpty, let total = runQueue.advance(endedThreads: endedThreads) else { return }
+        guard !loads.isEmpty else { return }
+        runQueueTotal = runQueue.advance(endedThreads: endedThreads)
+        guard let total = runQueueTotal else { return }
         for load in loads { load.readRunQueue(at: time, total: total) }
         nextRunQueueReading = time &+ Self.runQueueInterval
     }

@@ -141,9 +141,13 @@ struct VariantRunner {
         let processCPU = CPUTime.process() &- outcome.phase.processCPU
         // The users' threads may have ended: their last figures stand in for them.
         let ended = RunQueueMeter.figures(results.compactMap(\.runQueueAtEnd))
-        let runQueue = outcome.phase.runQueue.flatMap { RunQueueMeter(origin: $0).advance(endedThreads: ended) }
         let wallClockProfile = wallClockSampler?.stop()
         let timeSeries = played.timeline?.finish(elapsed: elapsed, endedThreads: ended) ?? []
+        // The phase's waits: the time series' last reading when it counted from the phase's
+        // origin (its stages then add up to it), else one reading of the threads now.
+        let runQueue = outcome.phase.runQueue.flatMap { origin in
+            played.timeline?.runQueueTotal ?? RunQueueMeter(origin: origin).advance(endedThreads: ended)
+        }
         sampler.stopAndSample()
 
         let measured = played.plays.flatMap(\.measured)
